@@ -1,0 +1,66 @@
+# Locate LLVM and Clang by their CMake package configs. LLVM/Clang 16 is the supported
+# version and is found without options on Debian/Ubuntu; -DLLVM_DIR=... / -DClang_DIR=...
+# select another installation (14 to 18 are kept building through tool/Compat.h).
+set(_ptrcomp_llvm_hints)
+foreach(_v 16 18 17 15 14)
+  list(APPEND _ptrcomp_llvm_hints /usr/lib/llvm-${_v}/lib/cmake/llvm
+       /usr/local/opt/llvm@${_v}/lib/cmake/llvm)
+endforeach()
+find_package(LLVM REQUIRED CONFIG HINTS ${_ptrcomp_llvm_hints})
+find_package(Clang REQUIRED CONFIG HINTS ${LLVM_DIR}/../clang ${LLVM_LIBRARY_DIR}/cmake/clang)
+message(STATUS "ptrcomp: LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
+message(STATUS "ptrcomp: Clang from ${Clang_DIR}")
+if(LLVM_VERSION_MAJOR VERSION_LESS 14 OR LLVM_VERSION_MAJOR VERSION_GREATER 18)
+  message(WARNING "ptrcomp is tested with LLVM 14-18; found ${LLVM_PACKAGE_VERSION}")
+endif()
+
+# The compiler's builtin headers (stddef.h, stdarg.h, ...) live in Clang's resource
+# directory; a LibTooling program does not find them by itself because it is not installed
+# next to them. Detect it now; `ptrcomp --resource-dir` overrides it at run time.
+set(_ptrcomp_rd_candidates)
+if(EXISTS "${LLVM_TOOLS_BINARY_DIR}/clang")
+  execute_process(COMMAND "${LLVM_TOOLS_BINARY_DIR}/clang" -print-resource-dir
+                  OUTPUT_VARIABLE _rd OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+  list(APPEND _ptrcomp_rd_candidates "${_rd}")
+endif()
+list(APPEND _ptrcomp_rd_candidates
+     "${LLVM_LIBRARY_DIR}/clang/${LLVM_VERSION_MAJOR}"
+     "${LLVM_LIBRARY_DIR}/clang/${LLVM_PACKAGE_VERSION}")
+set(PTRCOMP_RESOURCE_DIR "" CACHE PATH "Clang resource directory (builtin headers)")
+if(NOT PTRCOMP_RESOURCE_DIR)
+  foreach(_c ${_ptrcomp_rd_candidates})
+    if(_c AND EXISTS "${_c}/include/stddef.h")
+      set(PTRCOMP_RESOURCE_DIR "${_c}" CACHE PATH "Clang resource directory (builtin headers)" FORCE)
+      break()
+    endif()
+  endforeach()
+endif()
+if(NOT PTRCOMP_RESOURCE_DIR)
+  message(WARNING "ptrcomp: Clang's resource directory was not found; pass "
+                  "--resource-dir to ptrcomp or set -DPTRCOMP_RESOURCE_DIR")
+endif()
+message(STATUS "ptrcomp: Clang resource dir ${PTRCOMP_RESOURCE_DIR}")
+
+# Link the shared clang-cpp/LLVM libraries when they exist: much faster links, smaller tool.
+if(TARGET clang-cpp)
+  set(PTRCOMP_CLANG_LIBS clang-cpp)
+else()
+  set(PTRCOMP_CLANG_LIBS clangTooling clangFrontend clangSerialization clangDriver
+      clangParse clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
+      clangBasic clangRewrite clangToolingCore)
+endif()
+if(LLVM_LINK_LLVM_DYLIB)
+  set(PTRCOMP_LLVM_LIBS LLVM)
+else()
+  llvm_map_components_to_libnames(PTRCOMP_LLVM_LIBS support option frontendopenmp)
+endif()
+
+function(ptrcomp_llvm_target target)
+  target_include_directories(${target} SYSTEM PUBLIC ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
+  target_compile_definitions(${target} PUBLIC ${LLVM_DEFINITIONS})
+  target_compile_features(${target} PUBLIC cxx_std_17)
+  if(NOT LLVM_ENABLE_RTTI)
+    target_compile_options(${target} PRIVATE -fno-rtti)
+  endif()
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+endfunction()

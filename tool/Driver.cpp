@@ -1,0 +1,98 @@
+//===- Driver.cpp - parse, analyse, plan, rewrite, write -------------------===//
+#include "Driver.h"
+#include "Compat.h"
+#include "Diagnostics.h"
+#include "EditSet.h"
+#include "Output.h"
+#include "ParsedProgram.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+namespace ptrcomp {
+
+/// The absolute real path of a file the parser read. Names in the SourceManager are
+/// relative to each TU's own working directory, not to ours.
+static std::string realPathOf(const clang::SourceManager &SM, const clang::FileEntry *FE) {
+  StringRef Real = FE->tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  SmallString<256> Abs(FE->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+/// Every user (non-system) file the translation units read, once each, in a stable order:
+/// the files of the program that -o mirrors and that edits may touch.
+static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
+  std::map<std::string, OutputFile> ByPath;
+  for (const auto &Unit : Program.Units) {
+    const clang::SourceManager &SM = Unit->getSourceManager();
+    clang::FileID MainID = SM.getMainFileID();
+    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+      const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (!Entry.isFile() ||
+          Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
+        continue;
+      const clang::FileEntry *FE = Entry.getFile().getContentCache().OrigEntry;
+      if (!FE)
+        continue;
+      clang::FileID FID = SM.translateFile(FE);
+      std::string Name = compat::fileName(SM, FID);
+      if (FID.isInvalid() || Name.empty())
+        continue;
+      std::string Real = realPathOf(SM, FE);
+      OutputFile &F = ByPath[Real];
+      if (F.RealPath.empty()) {
+        F.RealPath = Real;
+        F.DisplayPath = Name;
+        F.Original = SM.getBufferData(FID).str();
+        F.Transformed = F.Original;
+      }
+      if (FID == MainID) {
+        F.IsMainFile = true;
+        F.DisplayPath = Unit->getMainFileName().str();
+      }
+    }
+  }
+  std::vector<OutputFile> Files;
+  for (auto &KV : ByPath)
+    Files.push_back(std::move(KV.second));
+  return Files;
+}
+
+int runDriver(ToolOptions &Opts) {
+  ParsedProgram Program;
+  if (!parseProgram(Opts, Program))
+    return 1;
+
+  // The transformation stages fill Edits; without them the output is the input.
+  EditSet Edits;
+
+  std::vector<OutputFile> Files = programFiles(Program);
+  for (OutputFile &F : Files) {
+    if (!Edits.changes(F.RealPath))
+      continue;
+    Expected<std::string> New = Edits.apply(F.RealPath, F.Original);
+    if (!New) {
+      errorMessage("internal: cannot apply edits to '" + F.DisplayPath +
+                   "': " + toString(New.takeError()));
+      return 1;
+    }
+    F.Transformed = std::move(*New);
+    F.Edits = &Edits.files().at(F.RealPath);
+  }
+  if (!emitOutput(Opts, Files, outs()))
+    return 1;
+  outs().flush();
+  return 0;
+}
+
+} // namespace ptrcomp

@@ -1,0 +1,47 @@
+//===- Options.h - ptrcomp's command line as plain data ------------------===//
+#ifndef PTRCOMP_OPTIONS_H
+#define PTRCOMP_OPTIONS_H
+
+#include "clang/Tooling/CommonOptionsParser.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptrcomp {
+
+enum class OutputMode { Stdout, OutDir, InPlace, Diff, None };
+enum class Mode { Compress, PoolAlloc };
+enum class ReportFormat { None, Text, Json };
+enum class GraphFormat { Json, Dot };
+
+/// Everything the command line says, validated. Built once by parseCommandLine; the rest
+/// of the tool reads only this.
+struct ToolOptions {
+  std::vector<std::string> Sources;
+  /// Owns the compilation database (-p, `--`, or the one found beside the sources).
+  std::unique_ptr<clang::tooling::CommonOptionsParser> Parser;
+  /// Loaded here for `-p DIR` without file names, which CommonOptionsParser skips.
+  std::unique_ptr<clang::tooling::CompilationDatabase> WholeDatabase;
+  clang::tooling::CompilationDatabase &database() const {
+    return WholeDatabase ? *WholeDatabase : Parser->getCompilations();
+  }
+
+  OutputMode Output = OutputMode::Stdout;
+  std::string OutDir;
+  Mode TransformMode = Mode::Compress;
+  unsigned IndexBits = 32;
+  ReportFormat Report = ReportFormat::None;
+  std::string ReportFile;
+  std::string DumpGraph; // function name, "all", or empty
+  GraphFormat GraphFmt = GraphFormat::Json;
+  std::string ResourceDir;
+};
+
+/// Parses argv. Prints --help/--version/--print-runtime-flags output itself and sets
+/// ExitNow; on a usage error prints "ptrcomp: error: ..." and returns false.
+bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &ExitNow);
+
+} // namespace ptrcomp
+
+#endif

@@ -1,0 +1,289 @@
+//===- Output.cpp - stdout, -o DIR, -i and --diff -------------------------===//
+#include "Output.h"
+#include "Diagnostics.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace llvm;
+namespace ptrcomp {
+
+std::string commonDirectory(const std::vector<std::string> &Paths) {
+  if (Paths.empty())
+    return "";
+  SmallVector<StringRef, 16> Common;
+  StringRef First = sys::path::parent_path(Paths.front());
+  for (auto I = sys::path::begin(First), E = sys::path::end(First); I != E; ++I)
+    Common.push_back(*I);
+  for (const std::string &P : Paths) {
+    StringRef Dir = sys::path::parent_path(P);
+    size_t N = 0;
+    for (auto I = sys::path::begin(Dir), E = sys::path::end(Dir);
+         I != E && N < Common.size() && *I == Common[N]; ++I)
+      ++N;
+    Common.resize(N);
+  }
+  SmallString<256> Out;
+  for (StringRef C : Common)
+    sys::path::append(Out, C);
+  return std::string(Out);
+}
+
+//===-- Atomic, all-or-nothing writes -------------------------------------===//
+
+namespace {
+/// Temporary files written so far and directories created for them; undone on failure.
+class Transaction {
+public:
+  ~Transaction() {
+    if (Committed)
+      return;
+    for (auto &T : Temps)
+      sys::fs::remove(T.first);
+    for (auto I = CreatedDirs.rbegin(); I != CreatedDirs.rend(); ++I)
+      sys::fs::remove(*I); // only succeeds when empty, which is what we want
+  }
+
+  bool stage(StringRef Dest, StringRef Content) {
+    StringRef Dir = sys::path::parent_path(Dest);
+    if (!Dir.empty() && !makeDirs(Dir))
+      return false;
+    SmallString<256> Model(Dest);
+    Model += ".ptrcomp-%%%%%%.tmp";
+    int FD;
+    SmallString<256> Temp;
+    if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp)) {
+      errorMessage("cannot write '" + Dest + "': " + EC.message());
+      return false;
+    }
+    {
+      raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Content;
+      OS.close();
+      if (OS.has_error()) {
+        errorMessage("cannot write '" + Dest + "': " + OS.error().message());
+        OS.clear_error();
+        sys::fs::remove(Temp);
+        return false;
+      }
+    }
+    // Keep the permissions of a file we replace (e.g. -i on an executable script).
+    if (auto Perms = sys::fs::getPermissions(Dest))
+      sys::fs::setPermissions(Temp, *Perms);
+    Temps.emplace_back(std::string(Temp), Dest.str());
+    return true;
+  }
+
+  bool commit() {
+    for (auto &T : Temps)
+      if (std::error_code EC = sys::fs::rename(T.first, T.second)) {
+        errorMessage("cannot write '" + T.second + "': " + EC.message());
+        return false;
+      }
+    Committed = true;
+    return true;
+  }
+
+private:
+  bool makeDirs(StringRef Dir) {
+    if (sys::fs::is_directory(Dir))
+      return true;
+    StringRef Parent = sys::path::parent_path(Dir);
+    if (!Parent.empty() && Parent != Dir && !makeDirs(Parent))
+      return false;
+    if (std::error_code EC = sys::fs::create_directory(Dir, /*IgnoreExisting=*/false)) {
+      errorMessage("cannot create directory '" + Dir + "': " + EC.message());
+      return false;
+    }
+    CreatedDirs.push_back(Dir.str());
+    return true;
+  }
+
+  std::vector<std::pair<std::string, std::string>> Temps; // temp -> destination
+  std::vector<std::string> CreatedDirs;
+  bool Committed = false;
+};
+} // namespace
+
+//===-- Unified diff from the edits ---------------------------------------===//
+
+namespace {
+struct LineIndex {
+  std::vector<unsigned> Starts; // offset of each line's first byte; plus end sentinel
+  explicit LineIndex(StringRef Text) {
+    Starts.push_back(0);
+    for (unsigned I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n' && I + 1 < Text.size())
+        Starts.push_back(I + 1);
+    Starts.push_back(Text.size());
+  }
+  unsigned lines() const { return Starts.size() - 1; }
+  unsigned lineOf(unsigned Offset) const { // 0-based
+    auto It = std::upper_bound(Starts.begin(), Starts.end() - 1, Offset);
+    return (It - Starts.begin()) - 1;
+  }
+};
+
+/// A run of whole original lines [First, Last] that edits touch, with its new text.
+struct Block {
+  unsigned First, Last;
+  std::vector<clang::tooling::Replacement> Edits;
+};
+
+void splitLines(StringRef Text, SmallVectorImpl<StringRef> &Out) {
+  while (!Text.empty()) {
+    size_t NL = Text.find('\n');
+    if (NL == StringRef::npos) {
+      Out.push_back(Text);
+      break;
+    }
+    Out.push_back(Text.take_front(NL + 1));
+    Text = Text.drop_front(NL + 1);
+  }
+}
+
+void emitLine(raw_ostream &OS, char Tag, StringRef Line) {
+  OS << Tag << Line;
+  if (!Line.endswith("\n"))
+    OS << "\n\\ No newline at end of file\n";
+}
+} // namespace
+
+void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
+  if (!F.Edits || F.Original == F.Transformed)
+    return;
+  const unsigned Context = 3;
+  StringRef Old = F.Original;
+  LineIndex Lines(Old);
+  SmallVector<StringRef, 0> OldLines;
+  splitLines(Old, OldLines);
+
+  std::vector<Block> Blocks;
+  for (const clang::tooling::Replacement &R : *F.Edits) {
+    unsigned First = Lines.lineOf(R.getOffset());
+    unsigned End = R.getOffset() + R.getLength();
+    unsigned Last = R.getLength() ? Lines.lineOf(End - 1) : First;
+    if (!Blocks.empty() && First <= Blocks.back().Last + 0) {
+      Blocks.back().Last = std::max(Blocks.back().Last, Last);
+      Blocks.back().Edits.push_back(R);
+    } else {
+      Blocks.push_back({First, Last, {R}});
+    }
+  }
+
+  OS << "--- a/" << F.DisplayPath << "\n+++ b/" << F.DisplayPath << "\n";
+  int Shift = 0; // new line number minus old line number before the current block
+  for (size_t B = 0; B < Blocks.size();) {
+    // Hunk: blocks whose context would overlap.
+    size_t E = B + 1;
+    while (E < Blocks.size() && Blocks[E].First <= Blocks[E - 1].Last + 2 * Context + 1)
+      ++E;
+    unsigned HFirst = Blocks[B].First >= Context ? Blocks[B].First - Context : 0;
+    unsigned HLast = std::min<unsigned>(Blocks[E - 1].Last + Context, OldLines.size() - 1);
+    std::string Body;
+    raw_string_ostream BOS(Body);
+    unsigned OldCount = 0, NewCount = 0;
+    int HunkShift = Shift;
+    unsigned Line = HFirst;
+    for (size_t K = B; K < E; ++K) {
+      const Block &Bl = Blocks[K];
+      for (; Line < Bl.First; ++Line, ++OldCount, ++NewCount)
+        emitLine(BOS, ' ', OldLines[Line]);
+      unsigned BStart = Lines.Starts[Bl.First], BEnd = Lines.Starts[Bl.Last + 1];
+      std::string NewText = Old.slice(BStart, BEnd).str();
+      for (auto I = Bl.Edits.rbegin(); I != Bl.Edits.rend(); ++I)
+        NewText.replace(I->getOffset() - BStart, I->getLength(),
+                        I->getReplacementText().str());
+      SmallVector<StringRef, 8> NewLines;
+      splitLines(NewText, NewLines);
+      for (; Line <= Bl.Last; ++Line, ++OldCount)
+        emitLine(BOS, '-', OldLines[Line]);
+      for (StringRef L : NewLines)
+        emitLine(BOS, '+', L);
+      NewCount += NewLines.size();
+      Shift += int(NewLines.size()) - int(Bl.Last - Bl.First + 1);
+    }
+    for (; Line <= HLast; ++Line, ++OldCount, ++NewCount)
+      emitLine(BOS, ' ', OldLines[Line]);
+    unsigned OldStart = OldCount ? HFirst + 1 : HFirst;
+    unsigned NewStart = NewCount ? HFirst + HunkShift + 1 : HFirst + HunkShift;
+    OS << "@@ -" << OldStart << "," << OldCount << " +" << NewStart << "," << NewCount
+       << " @@\n"
+       << BOS.str();
+    B = E;
+  }
+}
+
+//===-- Modes --------------------------------------------------------------===//
+
+bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
+                raw_ostream &Stdout) {
+  switch (Opts.Output) {
+  case OutputMode::None:
+    return true;
+  case OutputMode::Diff:
+    for (const OutputFile &F : Files)
+      writeUnifiedDiff(F, Stdout);
+    return true;
+  case OutputMode::Stdout: {
+    const OutputFile *Main = nullptr;
+    unsigned Mains = 0;
+    for (const OutputFile &F : Files) {
+      if (F.IsMainFile) {
+        Main = &F;
+        ++Mains;
+      } else if (F.Edits) {
+        errorMessage("the transformation changes '" + F.DisplayPath +
+                     "' too; use -o DIR, -i or --diff");
+        return false;
+      }
+    }
+    if (Mains != 1) {
+      errorMessage("several input files: use -o DIR, -i or --diff");
+      return false;
+    }
+    Stdout << Main->Transformed;
+    return true;
+  }
+  case OutputMode::InPlace: {
+    Transaction T;
+    for (const OutputFile &F : Files)
+      if (F.Edits && F.Original != F.Transformed && !T.stage(F.RealPath, F.Transformed))
+        return false;
+    return T.commit();
+  }
+  case OutputMode::OutDir: {
+    std::vector<std::string> Paths;
+    for (const OutputFile &F : Files)
+      Paths.push_back(F.RealPath);
+    std::string Root = commonDirectory(Paths);
+    SmallString<256> OutDir(Opts.OutDir);
+    sys::fs::make_absolute(OutDir);
+    sys::path::remove_dots(OutDir, /*remove_dot_dot=*/true);
+    if (sys::fs::exists(OutDir) && !sys::fs::is_directory(OutDir)) {
+      errorMessage("-o '" + Opts.OutDir + "' is not a directory");
+      return false;
+    }
+    Transaction T;
+    for (const OutputFile &F : Files) {
+      SmallString<256> Dest(OutDir);
+      sys::path::append(Dest, StringRef(F.RealPath).drop_front(Root.size()));
+      if (Dest == F.RealPath) {
+        errorMessage("-o '" + Opts.OutDir + "' would overwrite the input '" +
+                     F.DisplayPath + "'; use -i to rewrite in place");
+        return false;
+      }
+      if (!T.stage(Dest, F.Transformed))
+        return false;
+    }
+    return T.commit();
+  }
+  }
+  return false;
+}
+
+} // namespace ptrcomp

@@ -1,0 +1,39 @@
+//===- Output.h - writing the transformed program --------------------------===//
+#ifndef PTRCOMP_OUTPUT_H
+#define PTRCOMP_OUTPUT_H
+
+#include "Options.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace ptrcomp {
+
+/// One file of the program as the run leaves it.
+struct OutputFile {
+  std::string RealPath;    ///< where it is on disk
+  std::string DisplayPath; ///< as the user or the compilation database named it
+  std::string Original;
+  std::string Transformed;
+  const clang::tooling::Replacements *Edits = nullptr; ///< null when unchanged
+  bool IsMainFile = false;
+};
+
+/// Writes \p Files according to Opts.Output: to stdout, into -o DIR, in place, or as a
+/// unified diff. All or nothing: every file is written to a temporary first and renamed
+/// only when all were written. Prints an error and returns false on failure.
+bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
+                llvm::raw_ostream &Stdout);
+
+/// A unified diff (3 lines of context) of one file, built from its edits.
+void writeUnifiedDiff(const OutputFile &F, llvm::raw_ostream &OS);
+
+/// The deepest directory containing every path in \p Paths (all absolute).
+std::string commonDirectory(const std::vector<std::string> &Paths);
+
+} // namespace ptrcomp
+
+#endif

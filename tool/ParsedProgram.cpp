@@ -1,0 +1,92 @@
+//===- ParsedProgram.cpp - parse all TUs with a ClangTool ------------------===//
+#include "ParsedProgram.h"
+#include "Diagnostics.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using namespace clang::tooling;
+namespace ptrcomp {
+
+/// Flags that make Clang accept what C compilers accept in practice: older C that gcc
+/// only warns about (implicit declarations, implicit int, int/pointer conversions) must
+/// still parse. Warnings about the user's code are not ptrcomp's business.
+static const char *const LenientFlags[] = {
+    "-w",
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type",
+    "-Wno-unknown-warning-option",
+    "-ferror-limit=20",
+    "-fno-color-diagnostics",
+};
+
+static bool checkInputs(const ToolOptions &Opts, std::vector<std::string> &Sources) {
+  bool Ok = true;
+  StringSet<> Seen;
+  for (const std::string &S : Opts.Sources) {
+    sys::fs::file_status St;
+    if (std::error_code EC = sys::fs::status(S, St)) {
+      errorMessage("'" + S + "': " + EC.message());
+      Ok = false;
+      continue;
+    }
+    if (sys::fs::is_directory(St)) {
+      errorMessage("'" + S + "' is a directory, not a C source file");
+      Ok = false;
+      continue;
+    }
+    SmallString<256> Real;
+    if (sys::fs::real_path(S, Real))
+      Real = S;
+    // The same file named twice (or by two spellings) is one translation unit.
+    if (Seen.insert(Real).second)
+      Sources.push_back(S);
+  }
+  return Ok;
+}
+
+bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
+  std::vector<std::string> Sources;
+  if (!checkInputs(Opts, Sources))
+    return false;
+  if (Sources.empty()) {
+    errorMessage("no input files");
+    return false;
+  }
+
+  ClangTool Tool(Opts.database(), Sources);
+  std::vector<std::string> Front(std::begin(LenientFlags), std::end(LenientFlags));
+  if (!Opts.ResourceDir.empty())
+    Front.push_back("-resource-dir=" + Opts.ResourceDir);
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(Front, ArgumentInsertPosition::BEGIN));
+
+  int Status = Tool.buildASTs(Program.Units);
+  bool Ok = Status == 0 && Program.Units.size() == Sources.size();
+  for (auto &Unit : Program.Units) {
+    if (Unit->getDiagnostics().hasErrorOccurred()) {
+      Ok = false;
+      continue;
+    }
+    const clang::LangOptions &LO = Unit->getLangOpts();
+    if (LO.CPlusPlus || LO.ObjC || LO.OpenCL || LO.CUDA) {
+      errorMessage("'" + Unit->getMainFileName() +
+                   "' is not compiled as C; ptrcomp transforms C programs");
+      Ok = false;
+    }
+  }
+  if (!Ok && Status != 0 && Program.Units.size() != Sources.size())
+    errorMessage("could not parse every input file; nothing was written");
+  return Ok;
+}
+
+} // namespace ptrcomp

@@ -1,0 +1,26 @@
+//===- ParsedProgram.h - every translation unit of the program, parsed ----===//
+#ifndef PTRCOMP_PARSEDPROGRAM_H
+#define PTRCOMP_PARSEDPROGRAM_H
+
+#include "Options.h"
+
+#include "clang/Frontend/ASTUnit.h"
+
+#include <memory>
+#include <vector>
+
+namespace ptrcomp {
+
+/// The ASTs of all translation units, kept alive together: the analysis is whole-program
+/// and the rewriter edits every TU against the same results.
+struct ParsedProgram {
+  std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+};
+
+/// Parses every source of the run. Reports bad input (missing files, directories, parse
+/// errors, C++ sources) and returns false on any of it.
+bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program);
+
+} // namespace ptrcomp
+
+#endif

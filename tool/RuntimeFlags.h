@@ -1,0 +1,13 @@
+//===- RuntimeFlags.h - where the pool runtime is, for users' builds ------===//
+#ifndef PTRCOMP_RUNTIMEFLAGS_H
+#define PTRCOMP_RUNTIMEFLAGS_H
+
+#include <string>
+
+namespace ptrcomp {
+/// "-I<dir> <dir>/libptrcomp_rt.a": the flags that build transformed output, for an
+/// installed ptrcomp (<prefix>/bin, <prefix>/include, <prefix>/lib) or the build tree.
+std::string runtimeFlags(const char *Argv0);
+} // namespace ptrcomp
+
+#endif
