@@ -6,6 +6,9 @@
 #include "Output.h"
 #include "ParsedProgram.h"
 
+#include "ptrcomp/analysis/Analysis.h"
+#include "ptrcomp/analysis/GraphExport.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -72,6 +75,33 @@ int runDriver(ToolOptions &Opts) {
   ParsedProgram Program;
   if (!parseProgram(Opts, Program))
     return 1;
+
+  std::vector<clang::ASTUnit *> Units;
+  for (auto &U : Program.Units)
+    Units.push_back(U.get());
+  std::unique_ptr<dsa::ProgramGraphs> Graphs = dsa::analyzeProgram(Units);
+  if (!Graphs->Errors.empty()) {
+    for (const dsa::LinkError &E : Graphs->Errors) {
+      errs() << E.Loc << ": error: " << E.Message << "\n";
+      if (!E.NoteLoc.empty())
+        errs() << E.NoteLoc << ": note: " << E.Note << "\n";
+    }
+    return 1;
+  }
+  if (!Opts.DumpGraph.empty()) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    bool Found = Opts.GraphFmt == GraphFormat::Dot
+                     ? dsa::writeGraphsDOT(*Graphs, Opts.DumpGraph, OS)
+                     : dsa::writeGraphsJSON(*Graphs, Opts.DumpGraph, OS);
+    if (!Found) {
+      errorMessage("--dump-graph: no function named '" + Opts.DumpGraph +
+                   "' is defined in the program");
+      return 1;
+    }
+    outs() << OS.str();
+    return 0;
+  }
 
   // The transformation stages fill Edits; without them the output is the input.
   EditSet Edits;

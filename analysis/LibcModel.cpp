@@ -1,0 +1,199 @@
+//===- LibcModel.cpp - the table of libc functions -------------------------===//
+//
+// One row per function: what it returns and what it does with each pointer argument.
+// Functions that only read or write scalars or characters through their arguments
+// (printf, strlen, strcmp, atoi, ...) change nothing in the graph. Functions absent from
+// the table are unknown code: everything reachable from their arguments escapes (E).
+//
+//===----------------------------------------------------------------------===//
+#include "LibcModel.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace ptrcomp::dsa {
+namespace {
+
+enum class Ret {
+  None,      ///< no pointer result, or one that aliases nothing we track
+  NewHeap,   ///< a fresh heap object (malloc, strdup)
+  Realloc,   ///< argument 0's object, possibly moved (realloc)
+  Arg0,      ///< aliases argument 0 (memcpy, strchr, fgets)
+  Arg1,      ///< aliases argument 1 (bsearch's base)
+  Static,    ///< a static object inside libc (getenv, strerror, localtime)
+};
+
+/// What the callee does with a pointer argument.
+enum Effect : uint8_t {
+  Read = 0,       ///< reads/writes scalars or characters only
+  Bytes = 1,      ///< reads or writes the object as raw bytes (fwrite, memcmp)
+  Esc = 2,        ///< keeps or hands the pointer to unseen code (atexit, pthread_create)
+  Cmp = 4,        ///< a callback invoked with pointers into argument `base`
+  OutHeap = 8,    ///< stores a new heap pointer through this argument (posix_memalign)
+  EndPtr = 16,    ///< stores a pointer into argument 0 through this argument (strtol)
+  Merge0 = 32,    ///< the object is copied to/from argument 0's (memcpy's source)
+};
+
+struct Row {
+  Ret R;
+  std::vector<uint8_t> Args; ///< per argument; missing ones (and varargs) are Read
+  bool EscapeBase = false;   ///< argument 0 is sorted/searched by libc (qsort, bsearch)
+};
+
+const llvm::StringMap<Row> &table() {
+  static const llvm::StringMap<Row> T = [] {
+    llvm::StringMap<Row> M;
+    auto Add = [&](std::initializer_list<const char *> Names, Row R) {
+      for (const char *N : Names)
+        M[N] = R;
+    };
+    // Allocation.
+    Add({"malloc", "calloc", "aligned_alloc", "valloc", "memalign", "pvalloc"},
+        {Ret::NewHeap, {}});
+    Add({"strdup", "strndup", "__strdup"}, {Ret::NewHeap, {}});
+    Add({"realloc", "reallocf", "reallocarray"}, {Ret::Realloc, {}});
+    Add({"posix_memalign"}, {Ret::None, {OutHeap}});
+    Add({"free", "cfree"}, {Ret::None, {}});
+    // string.h / memory.
+    Add({"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk"},
+        {Ret::Arg0, {Read, Merge0}});
+    Add({"memset", "__memset_chk", "bzero", "explicit_bzero"}, {Ret::Arg0, {}});
+    Add({"memcmp", "bcmp"}, {Ret::None, {Bytes, Bytes}});
+    Add({"memchr", "memrchr", "rawmemchr", "strchr", "strrchr", "strchrnul", "strstr",
+         "strcasestr", "strpbrk", "strtok", "strtok_r", "strsep", "index", "rindex"},
+        {Ret::Arg0, {}});
+    Add({"strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy", "__strcpy_chk",
+         "__strcat_chk", "__strncpy_chk"},
+        {Ret::Arg0, {}});
+    Add({"strlen", "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll",
+         "strxfrm", "strspn", "strcspn", "strerror_r", "strlcpy", "strlcat"},
+        {Ret::None, {}});
+    Add({"strerror", "getenv", "secure_getenv", "setlocale", "localeconv", "localtime",
+         "gmtime", "ctime", "asctime", "tmpnam", "ttyname", "getlogin", "strsignal"},
+        {Ret::Static, {}});
+    // stdlib.h.
+    Add({"strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof", "strtold",
+         "strtoimax", "strtoumax"},
+        {Ret::None, {Read, EndPtr}});
+    Add({"atoi", "atol", "atoll", "atof", "abs", "labs", "llabs", "div", "ldiv", "rand",
+         "srand", "rand_r", "random", "srandom", "drand48", "srand48", "lrand48",
+         "erand48", "nrand48", "exit", "_Exit", "_exit", "abort", "system", "mblen",
+         "mbtowc", "wctomb", "mbstowcs", "wcstombs", "getpid", "sleep", "usleep"},
+        {Ret::None, {}});
+    Add({"qsort"}, {Ret::None, {Read, Read, Read, Cmp}, true});
+    Add({"bsearch"}, {Ret::Arg1, {Read, Read, Read, Read, Cmp}, true});
+    Add({"atexit", "at_quick_exit", "on_exit", "signal", "sigaction", "pthread_create",
+         "pthread_once", "pthread_key_create", "setvbuf", "setbuf"},
+        {Ret::None, {Esc, Esc, Esc, Esc}});
+    // stdio.h.
+    Add({"fopen", "freopen", "fdopen", "tmpfile", "popen", "fmemopen", "open_memstream"},
+        {Ret::Static, {}});
+    Add({"printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf",
+         "vsnprintf", "dprintf", "asprintf", "scanf", "fscanf", "sscanf", "vscanf",
+         "vfscanf", "vsscanf", "puts", "fputs", "putc", "fputc", "putchar", "getc",
+         "fgetc", "getchar", "ungetc", "fclose", "fflush", "fseek", "ftell", "rewind",
+         "fgetpos", "fsetpos", "feof", "ferror", "clearerr", "perror", "remove", "rename",
+         "pclose", "fileno", "__printf_chk", "__fprintf_chk", "__sprintf_chk",
+         "__snprintf_chk", "__isoc99_scanf", "__isoc99_sscanf", "__isoc99_fscanf",
+         "putchar_unlocked", "getchar_unlocked", "fputc_unlocked", "fgetc_unlocked"},
+        {Ret::None, {}});
+    Add({"fgets", "gets"}, {Ret::Arg0, {}});
+    Add({"fread", "fwrite", "read", "write"}, {Ret::None, {Bytes}});
+    // ctype.h, math.h, time.h, assert, setjmp: scalars only.
+    Add({"isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower",
+         "isprint", "ispunct", "isspace", "isupper", "isxdigit", "tolower", "toupper",
+         "isascii", "toascii", "__ctype_b_loc", "__ctype_tolower_loc",
+         "__ctype_toupper_loc", "__assert_fail", "__assert", "__assert_rtn",
+         "__errno_location", "time", "clock", "difftime", "mktime", "strftime",
+         "gettimeofday", "clock_gettime", "times", "setjmp", "_setjmp", "longjmp",
+         "_longjmp", "sigsetjmp", "siglongjmp", "__sigsetjmp", "sqrt", "sqrtf", "sin",
+         "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "exp2", "log", "log2",
+         "log10", "pow", "fabs", "fabsf", "floor", "ceil", "round", "trunc", "fmod",
+         "fmin", "fmax", "hypot", "cbrt", "ldexp", "frexp", "modf", "lround", "lrint",
+         "sinh", "cosh", "tanh", "expm1", "log1p", "erf", "isnan", "isinf", "copysign",
+         "nan", "floorf", "ceilf", "powf", "logf", "expf", "sinf", "cosf"},
+        {Ret::None, {}});
+    return M;
+  }();
+  return T;
+}
+
+} // namespace
+
+bool isAllocationFunction(llvm::StringRef Name) {
+  auto It = table().find(Name);
+  return It != table().end() &&
+         (It->second.R == Ret::NewHeap || It->second.R == Ret::Realloc);
+}
+
+bool isDeallocationFunction(llvm::StringRef Name) {
+  return Name == "free" || Name == "cfree";
+}
+
+void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
+                       std::vector<CallbackCall> &Callbacks) {
+  auto Arg = [&](unsigned I) { return I < CS.Args.size() ? G.resolve(CS.Args[I]) : Cell(); };
+  auto It = table().find(CS.CalleeName);
+  if (CS.CalleeName.empty() || It == table().end()) {
+    std::vector<Cell> Roots(CS.Args.begin(), CS.Args.end());
+    Roots.push_back(CS.Ret);
+    std::string Who = CS.CalleeName.empty() ? "an unknown function"
+                                            : "external function '" + CS.CalleeName + "'";
+    G.markReachable(Roots, Escapes, "escapes: passed to " + Who + " at " + CS.Loc);
+    return;
+  }
+  const Row &R = It->second;
+  for (unsigned I = 0; I < CS.Args.size(); ++I) {
+    uint8_t E = I < R.Args.size() ? R.Args[I] : uint8_t(Read);
+    Cell A = Arg(I);
+    if (A.isNull())
+      continue;
+    if (E & Bytes)
+      G.access(A, CharType, CS.Loc);
+    if (E & Esc)
+      G.markReachable({A}, Escapes,
+                      "escapes: passed to '" + CS.CalleeName + "' at " + CS.Loc);
+    if (E & Merge0)
+      G.merge(Arg(0), A);
+    if (E & EndPtr)
+      G.merge(G.edge(A), Arg(0));
+    if (E & OutHeap) {
+      Cell P = G.edge(A);
+      G.addFlags(P, Heap);
+      G.addAllocSite(P, CS.Loc);
+    }
+    if (E & Cmp) {
+      Cell Base = R.R == Ret::Arg1 ? Arg(1) : Arg(0);
+      Cell Key = R.R == Ret::Arg1 ? Arg(0) : Base;
+      Callbacks.push_back({A, {Key, Base}});
+    }
+  }
+  if (R.EscapeBase) {
+    Cell Base = R.R == Ret::Arg1 ? Arg(1) : Arg(0);
+    G.markReachable({Base}, Escapes,
+                    "escapes: sorted or searched by '" + CS.CalleeName + "' at " + CS.Loc);
+  }
+  switch (R.R) {
+  case Ret::None:
+    break;
+  case Ret::NewHeap:
+    G.addFlags(CS.Ret, Heap);
+    G.addAllocSite(CS.Ret, CS.Loc);
+    break;
+  case Ret::Realloc:
+    G.addFlags(CS.Ret, Heap);
+    G.addAllocSite(CS.Ret, CS.Loc);
+    G.merge(CS.Ret, Arg(0));
+    break;
+  case Ret::Arg0:
+    G.merge(CS.Ret, Arg(0));
+    break;
+  case Ret::Arg1:
+    G.merge(CS.Ret, Arg(1));
+    break;
+  case Ret::Static:
+    G.addFlags(CS.Ret, Global);
+    break;
+  }
+}
+
+} // namespace ptrcomp::dsa

@@ -1,0 +1,102 @@
+//===- ProgramGraphs.h - the analysis result for a whole program ----------===//
+//
+// Plain data: one entry per function defined in the program, with its DS graph (shared by
+// the functions of one call-graph SCC), the cells of its formals, return value, variables
+// and pointer-valued expressions, and its call sites with the node mapping each callee's
+// graph was cloned with. Later stages (pool, compression and clone plans; the rewriter)
+// read this and never walk the AST to rediscover it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_ANALYSIS_PROGRAMGRAPHS_H
+#define PTRCOMP_ANALYSIS_PROGRAMGRAPHS_H
+
+#include "ptrcomp/analysis/DSGraph.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace ptrcomp::dsa {
+
+/// How one call site's callee graph maps into the caller: callee node -> caller cell.
+struct CalleeBinding {
+  std::string Callee; ///< function key
+  DSGraph::CloneMap Map; ///< empty when caller and callee share a graph (same SCC)
+};
+
+struct CallSite {
+  const clang::CallExpr *Call = nullptr;
+  std::string Loc;          ///< "file:line:col"
+  std::string DirectCallee; ///< function key of a direct call, else ""
+  std::string CalleeName;   ///< as written (for the libc model and messages)
+  Cell CalleeCell;          ///< indirect call: the function pointer's target
+  std::vector<Cell> Args;   ///< pointer: its target; struct by value: the object; else null
+  std::vector<TypeId> ArgTypes;
+  Cell Ret;                 ///< pointer result: its target; struct result: the object
+  TypeId RetType = NoType;
+  std::vector<std::string> Targets;         ///< defined functions this call may reach
+  std::vector<std::string> ExternalTargets; ///< functions not in the program it may reach
+  std::vector<std::string> CallbackTargets; ///< functions an external callee calls back
+  std::vector<CalleeBinding> Bindings;
+};
+
+struct FunctionGraph {
+  std::string Key;  ///< unique: the linkage name, or "name@file" for static functions
+  std::string Name; ///< as written
+  const clang::FunctionDecl *Decl = nullptr; ///< the definition
+  clang::ASTContext *Ctx = nullptr;
+  unsigned Unit = 0; ///< index of its translation unit
+  bool ExternallyVisible = false;
+  std::shared_ptr<DSGraph> Graph;
+  std::vector<Cell> Formals; ///< per parameter, like CallSite::Args
+  std::vector<TypeId> FormalTypes;
+  Cell Ret;
+  TypeId RetType = NoType;
+  Cell VarArgs; ///< where the pointers passed through `...` point
+  std::vector<CallSite> Calls;
+  /// Storage of each local variable and parameter (its own memory object).
+  llvm::DenseMap<const clang::VarDecl *, Cell> VarStorage;
+  std::vector<const clang::VarDecl *> Vars; ///< declaration order
+  llvm::DenseSet<const clang::VarDecl *> AddressTaken;
+  /// Target of every pointer-valued expression (after implicit casts too).
+  llvm::DenseMap<const clang::Expr *, Cell> ExprCells;
+  /// Storage of every global variable the function (or its callees) refers to, by key.
+  std::map<std::string, Cell> GlobalCells;
+};
+
+/// A location-carrying problem that stops the run (e.g. one function defined twice).
+struct LinkError {
+  std::string Loc, Message, NoteLoc, Note;
+};
+
+struct ProgramGraphs {
+  TypeTable Types;
+  std::map<std::string, FunctionGraph> Functions; ///< by key: deterministic order
+  /// The globals graph: every global variable's storage and what it reaches.
+  std::unique_ptr<DSGraph> Globals;
+  std::map<std::string, Cell> GlobalCells;
+  std::map<std::string, std::string> GlobalNames; ///< key -> name as written
+  bool HasMain = false;
+  std::vector<LinkError> Errors;
+
+  FunctionGraph *function(const std::string &Key) {
+    auto It = Functions.find(Key);
+    return It == Functions.end() ? nullptr : &It->second;
+  }
+};
+
+} // namespace ptrcomp::dsa
+
+#endif

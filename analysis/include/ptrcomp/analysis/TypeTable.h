@@ -1,0 +1,72 @@
+//===- TypeTable.h - C types as plain data, shared by all TUs -------------===//
+//
+// Each translation unit has its own ASTContext, so a struct from a header shared by
+// several files is several clang::Types. The analysis needs one identity per C type across
+// the whole program and its layout (sizes, field offsets) to type DS nodes; this table
+// interns types by their spelling and records layouts once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_ANALYSIS_TYPETABLE_H
+#define PTRCOMP_ANALYSIS_TYPETABLE_H
+
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class RecordDecl;
+} // namespace clang
+
+namespace ptrcomp::dsa {
+
+using TypeId = uint32_t;
+constexpr TypeId NoType = 0;
+
+struct TypeInfo {
+  enum Kind { Void, Scalar, Char, Pointer, Struct, Union, Array, Function, Incomplete };
+  struct Field {
+    uint64_t Offset; // bytes
+    TypeId Type;
+    std::string Name;
+    bool BitField = false;
+  };
+  Kind K = Incomplete;
+  std::string Name; // as C spells it: "struct list", "int", "struct list *"
+  uint64_t Size = 0;
+  std::vector<Field> Fields; // Struct/Union members; Array: one element field at 0
+  uint64_t ArrayCount = 0;
+  TypeId Pointee = NoType; // Pointer
+};
+
+class TypeTable {
+public:
+  TypeTable();
+  TypeId get(clang::QualType T, const clang::ASTContext &Ctx);
+  const TypeInfo &info(TypeId Id) const { return Types[Id]; }
+  const std::string &name(TypeId Id) const { return Types[Id].Name; }
+  uint64_t size(TypeId Id) const { return Id ? Types[Id].Size : 0; }
+
+  /// Whether an object of type \p Inner can live at byte \p Off of an \p Outer object
+  /// (itself, a member, an element, recursively). All pointer types agree with each other:
+  /// where a pointer goes is the graph's business, not the type's.
+  bool fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const;
+  /// The scalar/pointer type stored at byte \p Off of \p Outer, or NoType.
+  TypeId leafAt(TypeId Outer, uint64_t Off) const;
+  /// Byte offsets of every pointer inside \p T (nested records; arrays fold to element 0).
+  void pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Base = 0) const;
+  /// Unions that overlay a pointer with something of another type cannot be typed.
+  bool isUntypableUnion(TypeId T) const;
+  bool isCharLike(TypeId T) const { return T && Types[T].K == TypeInfo::Char; }
+
+private:
+  std::vector<TypeInfo> Types;
+  llvm::StringMap<TypeId> ByKey;
+};
+
+} // namespace ptrcomp::dsa
+
+#endif
