@@ -153,6 +153,10 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
   K.Size = std::max(K.Size, G.Size + Shift);
   addAllUnique(K.AllocSites, G.AllocSites);
   addAllUnique(K.Functions, G.Functions);
+  for (TypeId T : G.PointerTypes)
+    if (Shift == 0 && !std::binary_search(K.PointerTypes.begin(), K.PointerTypes.end(), T))
+      K.PointerTypes.insert(
+          std::lower_bound(K.PointerTypes.begin(), K.PointerTypes.end(), T), T);
   for (const std::string &R : G.Reasons)
     addReason(K.Reasons, R);
   std::map<uint64_t, Cell> Moved = std::move(G.Edges);
@@ -261,6 +265,16 @@ void DSGraph::addFlags(Cell C, uint32_t Flags, const std::string &Reason) {
   addReason(Nodes[C.Node].Reasons, Reason);
 }
 
+void DSGraph::addPointerType(Cell C, TypeId T) {
+  C = resolve(C);
+  if (C.isNull() || C.Offset != 0 || !T)
+    return;
+  auto &V = Nodes[C.Node].PointerTypes;
+  auto It = std::lower_bound(V.begin(), V.end(), T);
+  if (It == V.end() || *It != T)
+    V.insert(It, T);
+}
+
 void DSGraph::addAllocSite(Cell C, const std::string &Site) {
   C = resolve(C);
   if (!C.isNull())
@@ -339,6 +353,7 @@ Cell DSGraph::cloneFrom(DSGraph &Src, Cell C, CloneMap &Map, uint32_t DropFlags)
     D.AllocSites = S.AllocSites;
     D.Reasons = S.Reasons;
     D.Functions = S.Functions;
+    D.PointerTypes = S.PointerTypes;
     Map[SN] = {N, 0};
     Fresh.push_back(SN);
     for (auto It = S.Edges.rbegin(); It != S.Edges.rend(); ++It) {

@@ -169,8 +169,12 @@ Cell Builder::visit(const Expr *E) {
   if (!Visited.insert(E).second)
     return {}; // a scalar already evaluated
   Cell C = visitUncached(E);
-  if (!C.isNull())
+  if (!C.isNull()) {
     Memo[E] = C;
+    if (const auto *PT = E->getType()->getAs<PointerType>(); PT && E->isPRValue())
+      if (PT->getPointeeType()->isRecordType())
+        G.addPointerType(C, ty(PT->getPointeeType()));
+  }
   return C;
 }
 

@@ -55,6 +55,9 @@ struct DSNode {
   std::vector<std::string> AllocSites;  ///< "file:line:col", sorted, unique
   std::vector<std::string> Reasons;     ///< why collapsed / U / E, with locations
   std::vector<std::string> Functions;   ///< functions this node stands for (keys)
+  /// Struct types of the pointers that point at byte 0 of these objects (a collapsed
+  /// node may still be used through one struct type only).
+  std::vector<TypeId> PointerTypes;
 };
 
 class DSGraph {
@@ -83,6 +86,7 @@ public:
   void collapse(NodeId N, const std::string &Reason);
   void addFlags(Cell C, uint32_t Flags, const std::string &Reason = "");
   void addAllocSite(Cell C, const std::string &Site);
+  void addPointerType(Cell C, TypeId T);
   /// Adds \p Flags (and the reason) to every node reachable from \p Roots.
   void markReachable(llvm::ArrayRef<Cell> Roots, uint32_t Flags, const std::string &Reason);
   /// Live nodes reachable from \p Roots, in a deterministic (depth-first, edge order) order.

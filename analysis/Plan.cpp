@@ -1,0 +1,633 @@
+//===- Plan.cpp - pool, compression and clone plans ----------------------===//
+//
+// 1. Structures: every heap node of the graph where it stops escaping (its owner: the
+//    function whose own code reaches it while it is not reachable from the function's
+//    parameters, result or globals; or the globals graph). Each gets a pool when all its
+//    objects are heap objects we can see allocated, and its pointers become indices when
+//    everything that holds them can be rewritten (paper sections 3 and 5.1).
+// 2. Layouts: pointer fields that point into indexed pools become indices, 32/16 bits in
+//    type-homogeneous objects (whose layout may change), 64 bits otherwise.
+// 3. Versions: top-down from the entry points, each call site asks for the version of its
+//    callee whose parameters' structures are represented the way the caller's are; one
+//    version per distinct signature (the paper's cloning).
+//
+//===----------------------------------------------------------------------===//
+#include "ptrcomp/analysis/Plan.h"
+
+#include "LocalGraphs.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+
+namespace ptrcomp::dsa {
+namespace {
+
+using NodeSet = llvm::DenseSet<NodeId>;
+
+NodeSet reachSet(DSGraph &G, const std::vector<Cell> &Roots) {
+  NodeSet S;
+  for (NodeId N : G.reachable(Roots))
+    S.insert(N);
+  return S;
+}
+
+/// Per-function facts the plan needs, computed once.
+struct FunctionFacts {
+  NodeSet Interface, GlobalReach, Own;
+  std::vector<NodeId> InterfaceOrder;
+  /// function-graph node -> globals-graph node, for nodes reachable from globals
+  llvm::DenseMap<NodeId, NodeId> ToGlobals;
+};
+
+FunctionFacts factsOf(ProgramGraphs &PG, FunctionGraph &F) {
+  FunctionFacts Facts;
+  DSGraph &G = *F.Graph;
+  std::vector<Cell> IRoots(F.Formals.begin(), F.Formals.end());
+  IRoots.push_back(F.Ret);
+  IRoots.push_back(F.VarArgs);
+  std::vector<Cell> GRoots;
+  for (auto &KV : F.GlobalCells)
+    GRoots.push_back(KV.second);
+  Facts.GlobalReach = reachSet(G, GRoots);
+  for (NodeId N : G.reachable(IRoots))
+    if (!Facts.GlobalReach.count(N)) {
+      Facts.Interface.insert(N);
+      Facts.InterfaceOrder.push_back(N);
+    }
+  std::vector<Cell> Own;
+  for (auto &KV : F.VarStorage)
+    Own.push_back(KV.second);
+  for (auto &KV : F.ExprCells)
+    Own.push_back(KV.second);
+  Facts.Own = reachSet(G, Own);
+  // Pair the function's view of each global with the globals graph, edge by edge.
+  std::vector<std::pair<Cell, Cell>> Work;
+  for (auto &[Key, C] : F.GlobalCells)
+    if (auto It = PG.GlobalCells.find(Key); It != PG.GlobalCells.end())
+      Work.emplace_back(C, It->second);
+  while (!Work.empty()) {
+    auto [FC, GC] = Work.back();
+    Work.pop_back();
+    FC = G.resolve(FC);
+    GC = PG.Globals->resolve(GC);
+    if (FC.isNull() || GC.isNull() || Facts.ToGlobals.count(FC.Node))
+      continue;
+    Facts.ToGlobals[FC.Node] = GC.Node;
+    for (auto &[Off, T] : G.node(FC.Node).Edges) {
+      Cell GE = PG.Globals->edgeIfAny({GC.Node, Off});
+      if (!GE.isNull())
+        Work.emplace_back(T, GE);
+    }
+  }
+  return Facts;
+}
+
+std::string tagName(const TypeTable &Types, TypeId T) {
+  llvm::StringRef N = Types.name(T);
+  N.consume_front("struct ");
+  return N.str();
+}
+
+class Planner {
+public:
+  Planner(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V)
+      : PG(PG), Opts(Opts), V(V) {}
+
+  Plan run();
+  /// Pools whose use a version found impossible; the plan is made again without them.
+  Vetoes NewVetoes;
+
+private:
+  DSGraph &graphOf(const std::string &Owner) {
+    return Owner.empty() ? *PG.Globals : *PG.function(Owner)->Graph;
+  }
+  void findStructures();
+  bool checkNode(const NodeRef &R, std::string &Why);
+  void settleHolders();
+  void makeLayouts();
+  void makeVersions();
+  void nameStructures();
+  unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig);
+  void fillVersion(unsigned VI);
+  NodeEncoding encodingIn(const FunctionVersion &Ver, FunctionFacts &Facts, NodeId N);
+
+  ProgramGraphs &PG;
+  const PlanOptions &Opts;
+  const Vetoes &V;
+  Plan P;
+  std::map<std::string, FunctionFacts> Facts;
+  std::vector<NodeRef> Structures;             // every heap structure, in order
+  std::map<NodeRef, int> PoolOf;               // structure -> pool
+  std::map<NodeRef, std::string> Candidate;    // structure -> "" or why not indexed
+  std::deque<unsigned> Work;
+};
+
+void Planner::findStructures() {
+  // Heap nodes of the globals graph first, then of each function in key order.
+  for (NodeId N : PG.Globals->reachable([&] {
+         std::vector<Cell> R;
+         for (auto &KV : PG.GlobalCells)
+           R.push_back(KV.second);
+         return R;
+       }()))
+    if (PG.Globals->liveNode(N).Flags & Heap)
+      Structures.push_back({"", N});
+  std::map<NodeId, std::string> Claimed; // per shared graph
+  std::map<DSGraph *, std::map<NodeId, std::string>> ClaimedBy;
+  for (auto &[Key, F] : PG.Functions) {
+    FunctionFacts &FF = Facts[Key];
+    FF = factsOf(PG, F);
+    DSGraph &G = *F.Graph;
+    std::vector<NodeId> Own(FF.Own.begin(), FF.Own.end());
+    std::sort(Own.begin(), Own.end());
+    for (NodeId N : Own) {
+      if (!(G.liveNode(N).Flags & Heap) || FF.Interface.count(N) || FF.GlobalReach.count(N))
+        continue;
+      auto [It, New] = ClaimedBy[&G].emplace(N, Key);
+      if (!New) {
+        // Two functions of one recursive cycle reach it from their own code.
+        P.Reasons[{It->second, N}].push_back(
+            "used by both '" + PG.function(It->second)->Name + "' and '" + F.Name +
+            "', which call each other, without being passed between them");
+        Candidate[{It->second, N}] = P.Reasons[{It->second, N}].back();
+        continue;
+      }
+      Structures.push_back({Key, N});
+    }
+  }
+}
+
+bool Planner::checkNode(const NodeRef &R, std::string &Why) {
+  DSGraph &G = graphOf(R.Owner);
+  const DSNode &N = G.liveNode(R.Node);
+  if (auto It = V.find(R); It != V.end()) {
+    Why = It->second;
+    return false;
+  }
+  auto FirstReason = [&](llvm::StringRef Prefix) -> std::string {
+    for (const std::string &S : N.Reasons)
+      if (llvm::StringRef(S).startswith(Prefix))
+        return S;
+    return "";
+  };
+  if (N.Flags & Escapes) {
+    Why = FirstReason("escapes");
+    if (Why.empty())
+      Why = "escapes to code ptrcomp cannot see";
+    return false;
+  }
+  if (N.Flags & Unknown) {
+    Why = FirstReason("unknown");
+    if (Why.empty())
+      Why = "mixed with pointers of unknown origin";
+    return false;
+  }
+  if (N.Flags & (Stack | Global)) {
+    Why = "holds stack or global objects as well as heap objects";
+    return false;
+  }
+  if (N.AllocSites.empty()) {
+    Why = "no allocation site in the program";
+    return false;
+  }
+  TypeId T = N.Type;
+  if (N.Collapsed) {
+    std::vector<TypeId> Structs;
+    for (TypeId PT : N.PointerTypes)
+      if (PG.Types.info(PT).K == TypeInfo::Struct)
+        Structs.push_back(PT);
+    if (Structs.size() != 1) {
+      Why = N.Reasons.empty() ? "objects of unknown type" : N.Reasons.front();
+      return false;
+    }
+    T = Structs.front();
+  }
+  if (!T || PG.Types.info(T).K != TypeInfo::Struct) {
+    Why = "objects are not structs" +
+          (T ? " (" + PG.Types.name(T) + ")" : std::string(""));
+    return false;
+  }
+  // Pointer fields must be plain pointer members (no arrays or nested structs holding
+  // pointers: their layout would change in ways not rewritten yet).
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(T, Offs);
+  for (uint64_t Off : Offs) {
+    bool Direct = false;
+    for (const TypeInfo::Field &F : PG.Types.info(T).Fields)
+      if (F.Offset == Off && PG.Types.info(F.Type).K == TypeInfo::Pointer && !F.BitField)
+        Direct = true;
+    if (!Direct) {
+      Why = PG.Types.name(T) + " holds pointers inside an array, union or nested struct";
+      return false;
+    }
+  }
+  if (N.Collapsed) {
+    // Type-unsafe objects keep their layout; their pointers may become 64-bit indices
+    // only when every pointer field points back into the structure itself.
+    for (const TypeInfo::Field &F : PG.Types.info(T).Fields)
+      if (PG.Types.info(F.Type).K == TypeInfo::Pointer &&
+          PG.Types.info(F.Type).Pointee != T) {
+        Why = N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front();
+        return false;
+      }
+    for (auto &[Off, Tgt] : N.Edges)
+      if (G.resolve(Tgt).Node != R.Node) {
+        Why = N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front();
+        return false;
+      }
+  }
+  return true;
+}
+
+void Planner::settleHolders() {
+  // A structure's pointers may become indices only where they are held by pointer
+  // variables or by other indexed structures; iterate until no candidate drops out.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const NodeRef &R : Structures) {
+      if (!Candidate[R].empty())
+        continue;
+      DSGraph &G = graphOf(R.Owner);
+      std::vector<Cell> Roots;
+      if (R.Owner.empty()) {
+        for (auto &KV : PG.GlobalCells)
+          Roots.push_back(KV.second);
+      } else {
+        FunctionGraph &F = *PG.function(R.Owner);
+        for (auto &KV : F.VarStorage)
+          Roots.push_back(KV.second);
+        for (auto &KV : F.ExprCells)
+          Roots.push_back(KV.second);
+        for (auto &KV : F.GlobalCells)
+          Roots.push_back(KV.second);
+      }
+      std::string Why;
+      for (NodeId X : G.reachable(Roots)) {
+        const DSNode &XN = G.liveNode(X);
+        for (auto &[Off, T] : XN.Edges) {
+          Cell TC = G.resolve(T);
+          if (TC.Node != R.Node || TC.Offset != 0 || X == R.Node)
+            continue;
+          NodeRef XR{R.Owner, X};
+          bool Indexed = Candidate.count(XR) && Candidate[XR].empty();
+          bool PointerVar = XN.Type && PG.Types.info(XN.Type).K == TypeInfo::Pointer &&
+                            (XN.Flags & (Stack | Global)) && !(XN.Flags & Heap);
+          if (!Indexed && !PointerVar) {
+            Why = "pointers to it are stored in " +
+                  (XN.Type ? PG.Types.name(XN.Type) : std::string("untyped")) +
+                  " objects that are not rewritten (e.g. an array of pointers)";
+            break;
+          }
+        }
+        if (!Why.empty())
+          break;
+      }
+      if (!Why.empty()) {
+        Candidate[R] = Why;
+        Changed = true;
+      }
+    }
+  }
+}
+
+void Planner::makeLayouts() {
+  // Pools first (bits), then layouts that depend on the targets' bits.
+  for (const NodeRef &R : Structures) {
+    if (!Candidate[R].empty())
+      continue;
+    DSGraph &G = graphOf(R.Owner);
+    const DSNode &N = G.liveNode(R.Node);
+    Pool Pl;
+    Pl.Origin = R;
+    Pl.Struct = N.Collapsed ? 0 : N.Type;
+    if (!Pl.Struct)
+      for (TypeId PT : N.PointerTypes)
+        if (PG.Types.info(PT).K == TypeInfo::Struct)
+          Pl.Struct = PT;
+    Pl.Indexed = Opts.Compress;
+    Pl.Compressed = Opts.Compress && !N.Collapsed;
+    Pl.Bits = Pl.Compressed ? Opts.IndexBits : 64;
+    Pl.AllocSites = N.AllocSites;
+    Pl.OwnerName = R.Owner.empty() ? "" : PG.function(R.Owner)->Name;
+    PoolOf[R] = P.Pools.size();
+    P.Pools.push_back(Pl);
+  }
+  if (!Opts.Compress)
+    return;
+  for (Pool &Pl : P.Pools) {
+    DSGraph &G = graphOf(Pl.Origin.Owner);
+    const DSNode &N = G.liveNode(Pl.Origin.Node);
+    Layout L;
+    L.Struct = Pl.Struct;
+    L.Compressed = Pl.Compressed;
+    bool Changed = false;
+    for (const TypeInfo::Field &F : PG.Types.info(Pl.Struct).Fields) {
+      if (PG.Types.info(F.Type).K != TypeInfo::Pointer)
+        continue;
+      auto It = N.Edges.find(N.Collapsed ? 0 : F.Offset);
+      unsigned Bits = 0;
+      if (It != N.Edges.end()) {
+        Cell T = G.resolve(It->second);
+        auto PIt = PoolOf.find({Pl.Origin.Owner, T.Node});
+        if (T.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed)
+          Bits = Pl.Compressed ? P.Pools[PIt->second].Bits : 64;
+      }
+      L.FieldBits[F.Offset] = Bits;
+      Changed |= Bits != 0;
+    }
+    if (!Changed)
+      continue; // the objects keep their original type
+    for (unsigned I = 0; I < P.Layouts.size(); ++I)
+      if (P.Layouts[I].Struct == L.Struct && P.Layouts[I].Compressed == L.Compressed &&
+          P.Layouts[I].FieldBits == L.FieldBits)
+        Pl.LayoutId = I;
+    if (Pl.LayoutId >= 0)
+      continue;
+    std::string Base = tagName(PG.Types, L.Struct) + "_pc" +
+                       std::to_string(L.Compressed ? Opts.IndexBits : 64);
+    L.Name = Base;
+    for (unsigned K = 2;; ++K) {
+      bool Taken = false;
+      for (const Layout &O : P.Layouts)
+        Taken |= O.Name == L.Name;
+      if (!Taken)
+        break;
+      L.Name = Base + "_" + std::to_string(K);
+    }
+    Pl.LayoutId = P.Layouts.size();
+    P.Layouts.push_back(L);
+  }
+}
+
+NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
+                                 NodeId N) {
+  auto Pooled = [&](int PoolId, NodeEncoding::SourceKind K) {
+    NodeEncoding E;
+    const Pool &Pl = P.Pools[PoolId];
+    E.Source = K;
+    E.Pool = PoolId;
+    E.LayoutId = Pl.LayoutId;
+    E.Bits = Pl.Bits;
+    E.Indexed = Pl.Indexed;
+    return E;
+  };
+  if (auto It = FF.ToGlobals.find(N); It != FF.ToGlobals.end()) {
+    auto PIt = PoolOf.find({"", It->second});
+    return PIt == PoolOf.end() ? NodeEncoding() : Pooled(PIt->second, NodeEncoding::Global);
+  }
+  for (unsigned I = 0; I < Ver.InterfaceNodes.size(); ++I)
+    if (Ver.InterfaceNodes[I] == N)
+      return Ver.Signature[I];
+  auto PIt = PoolOf.find({Ver.Function, N});
+  if (PIt != PoolOf.end())
+    return Pooled(PIt->second, NodeEncoding::Owned);
+  return {};
+}
+
+unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig) {
+  // Signatures compare by representation, not by which pool: one clone serves all.
+  auto Same = [](const NodeEncoding &A, const NodeEncoding &B) {
+    return A.isPooled() == B.isPooled() &&
+           (!A.isPooled() || (A.LayoutId == B.LayoutId && A.Bits == B.Bits &&
+                              A.Indexed == B.Indexed));
+  };
+  std::vector<unsigned> &Existing = P.VersionsOf[F.Key];
+  for (unsigned VI : Existing) {
+    const FunctionVersion &Ver = P.Versions[VI];
+    bool Match = Ver.Signature.size() == Sig.size();
+    for (unsigned I = 0; Match && I < Sig.size(); ++I)
+      Match = Same(Ver.Signature[I], Sig[I]);
+    if (Match)
+      return VI;
+  }
+  FunctionVersion Ver;
+  Ver.Function = F.Key;
+  Ver.InterfaceNodes = Facts[F.Key].InterfaceOrder;
+  Ver.Signature = Sig;
+  Ver.IsOriginal = true;
+  std::string Suffix;
+  std::set<unsigned> Bits;
+  for (NodeEncoding &E : Ver.Signature) {
+    if (!E.isPooled())
+      continue;
+    Ver.IsOriginal = false;
+    E.Source = NodeEncoding::Param;
+    E.Slot = Ver.NumPoolParams++;
+    E.Pool = -1;
+    Bits.insert(E.Indexed ? E.Bits : 0);
+  }
+  Ver.ParamPools.resize(Ver.NumPoolParams);
+  if (Ver.IsOriginal) {
+    Ver.Name = F.Name;
+  } else {
+    Suffix = "_p";
+    for (unsigned B : Bits)
+      Suffix += B ? "c" + std::to_string(B) : "a";
+    // "_pc32", "_pc64", "_pc32c64", "_pa" (pool allocation only)
+    std::string Name = F.Name + (Suffix == "_pa" ? "_pa" : Suffix);
+    std::string Unique = Name;
+    for (unsigned K = 2;; ++K) {
+      bool Taken = false;
+      for (unsigned VI : Existing)
+        Taken |= P.Versions[VI].Name == Unique;
+      if (!Taken)
+        break;
+      Unique = Name + "_" + std::to_string(K);
+    }
+    Ver.Name = Unique;
+  }
+  unsigned VI = P.Versions.size();
+  P.Versions.push_back(std::move(Ver));
+  Existing.push_back(VI);
+  Work.push_back(VI);
+  return VI;
+}
+
+void Planner::fillVersion(unsigned VI) {
+  std::string Key = P.Versions[VI].Function;
+  FunctionGraph &F = *PG.function(Key);
+  FunctionFacts &FF = Facts[Key];
+  DSGraph &G = *F.Graph;
+  {
+    FunctionVersion &Ver = P.Versions[VI];
+    for (NodeId N : FF.Own) {
+      NodeEncoding E = encodingIn(Ver, FF, N);
+      if (E.isPooled()) {
+        Ver.Nodes[N] = E;
+        Ver.UsesPools = true;
+      }
+    }
+    for (NodeId N : FF.InterfaceOrder) {
+      NodeEncoding E = encodingIn(Ver, FF, N);
+      if (E.isPooled())
+        Ver.Nodes[N] = E;
+    }
+    for (auto &[N, E] : Ver.Nodes)
+      if (E.Source == NodeEncoding::Owned &&
+          std::find(Ver.OwnedPools.begin(), Ver.OwnedPools.end(), E.Pool) ==
+              Ver.OwnedPools.end())
+        Ver.OwnedPools.push_back(E.Pool);
+    std::sort(Ver.OwnedPools.begin(), Ver.OwnedPools.end());
+  }
+  for (unsigned CI = 0; CI < F.Calls.size(); ++CI) {
+    CallSite &CS = F.Calls[CI];
+    for (const CalleeBinding &B : CS.Bindings) {
+      FunctionGraph &Callee = *PG.function(B.Callee);
+      FunctionFacts &CF = Facts[B.Callee];
+      std::vector<NodeEncoding> Sig, Args;
+      bool Any = false;
+      for (NodeId M : CF.InterfaceOrder) {
+        Cell C = B.Map.empty() ? G.resolve({M, 0})
+                               : G.mapped(*Callee.Graph, B.Map, {M, 0});
+        NodeEncoding E = C.isNull() ? NodeEncoding()
+                                    : P.Versions[VI].Nodes.lookup(G.resolve(C).Node);
+        Sig.push_back(E);
+        if (E.isPooled()) {
+          Args.push_back(E);
+          Any = true;
+        }
+      }
+      bool Indirect = CS.DirectCallee.empty() || CS.Bindings.size() > 1;
+      if (Any && Indirect) {
+        // A call through a function pointer cannot pass pools (yet): give up the
+        // structures involved.
+        for (const NodeEncoding &E : Args)
+          if (E.Source != NodeEncoding::Param)
+            NewVetoes[P.Pools[E.Pool].Origin] =
+                "passed through a call via a function pointer at " + CS.Loc;
+          else
+            for (int Pl : P.Versions[VI].ParamPools[E.Slot])
+              NewVetoes[P.Pools[Pl].Origin] =
+                  "passed through a call via a function pointer at " + CS.Loc;
+        continue;
+      }
+      if (Indirect)
+        continue; // the original functions are called
+      unsigned Target = versionFor(Callee, Sig);
+      P.Versions[VI].Calls[CI] = {Target, Args};
+    }
+  }
+}
+
+void Planner::makeVersions() {
+  // Entry points keep their original signature: main, externally visible functions, and
+  // functions whose address is taken.
+  std::set<std::string> AddressTaken;
+  for (auto &[Key, F] : PG.Functions)
+    for (const CallSite &CS : F.Calls)
+      if (CS.DirectCallee.empty())
+        AddressTaken.insert(CS.Targets.begin(), CS.Targets.end());
+  for (auto &[Key, F] : PG.Functions)
+    for (const CallSite &CS : F.Calls)
+      AddressTaken.insert(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
+  for (auto &[Key, F] : PG.Functions) {
+    if (!(F.ExternallyVisible || AddressTaken.count(Key)))
+      continue;
+    std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
+    versionFor(F, Sig);
+  }
+  while (!Work.empty()) {
+    unsigned VI = Work.front();
+    Work.pop_front();
+    fillVersion(VI);
+  }
+  // Which pools reach each pool parameter, through any chain of calls.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (FunctionVersion &Ver : P.Versions)
+      for (auto &[CI, Call] : Ver.Calls)
+        for (unsigned S = 0; S < Call.PoolArgs.size(); ++S) {
+          const NodeEncoding &E = Call.PoolArgs[S];
+          std::set<int> From;
+          if (E.Source == NodeEncoding::Param)
+            From = Ver.ParamPools[E.Slot];
+          else
+            From.insert(E.Pool);
+          for (int Pl : From)
+            Changed |= P.Versions[Call.Version].ParamPools[S].insert(Pl).second;
+        }
+  }
+}
+
+Plan Planner::run() {
+  findStructures();
+  for (const NodeRef &R : Structures) {
+    std::string Why;
+    if (Candidate.count(R))
+      continue; // already refused
+    Candidate[R] = checkNode(R, Why) ? "" : (Why.empty() ? "not eligible" : Why);
+  }
+  if (Opts.Compress)
+    settleHolders();
+  makeLayouts();
+  for (const NodeRef &R : Structures)
+    if (!Candidate[R].empty())
+      P.Reasons[R].push_back(Candidate[R]);
+  makeVersions();
+  nameStructures();
+  return std::move(P);
+}
+
+void Planner::nameStructures() {
+  // A pool is named after a variable that points to its structure in the owner ("P_A"
+  // for `struct list *A`), and labelled for the runtime's messages with the type, where
+  // that variable is declared and its name: "struct list (lists.c:29 A)".
+  std::set<std::string> Taken;
+  for (Pool &Pl : P.Pools) {
+    std::string Var, Where;
+    if (Pl.Origin.Owner.empty()) {
+      for (auto &[Key, C] : PG.GlobalCells) {
+        Cell T = PG.Globals->edgeIfAny(C);
+        if (!T.isNull() && T.Node == Pl.Origin.Node) {
+          Var = PG.GlobalNames[Key];
+          break;
+        }
+      }
+    } else {
+      FunctionGraph &F = *PG.function(Pl.Origin.Owner);
+      for (const clang::VarDecl *VD : F.Vars) {
+        Cell T = F.Graph->edgeIfAny(F.VarStorage.lookup(VD));
+        if (!T.isNull() && T.Node == Pl.Origin.Node) {
+          Var = VD->getName().str();
+          Where = locationString(*F.Ctx, VD->getLocation());
+          Where = Where.substr(0, Where.rfind(':'));
+          break;
+        }
+      }
+    }
+    std::string Type = PG.Types.name(Pl.Struct);
+    std::string Base = "P_" + (Var.empty() ? tagName(PG.Types, Pl.Struct) : Var);
+    Pl.Name = Base;
+    for (unsigned K = 2; !Taken.insert(Pl.Name).second; ++K)
+      Pl.Name = Base + "_" + std::to_string(K);
+    if (!Where.empty())
+      Pl.Label = Type + " (" + Where + " " + Var + ")";
+    else if (!Var.empty())
+      Pl.Label = Type + " (global " + Var + ")";
+    else
+      Pl.Label = Type + " (" + (Pl.AllocSites.empty() ? "?" : Pl.AllocSites.front()) + ")";
+  }
+}
+
+} // namespace
+
+Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {
+  Vetoes All = V;
+  for (unsigned Round = 0;; ++Round) {
+    Planner Pl(PG, Opts, All);
+    Plan P = Pl.run();
+    if (Pl.NewVetoes.empty() || Round > 100) {
+      for (auto &KV : All)
+        P.Vetoed.insert(KV.first);
+      return P;
+    }
+    for (auto &KV : Pl.NewVetoes)
+      All.insert(KV);
+  }
+}
+
+} // namespace ptrcomp::dsa

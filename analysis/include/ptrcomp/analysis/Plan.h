@@ -1,0 +1,114 @@
+//===- Plan.h - pools, layouts and function versions: what to rewrite -----===//
+//
+// The plan is computed from the BU graphs and says, as plain data:
+//  - which heap data structures get a pool, who creates it, and whether pointers into it
+//    become indices (and of what width);
+//  - the new layout of each struct type whose pointer fields become indices;
+//  - for every function, the versions (clones) needed by its calling contexts, how each
+//    node of its graph is represented in each version, and which version each call site
+//    of each version calls.
+// Anything a later stage finds it cannot rewrite comes back as a veto on a pool; the plan
+// is then computed again without that pool.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_ANALYSIS_PLAN_H
+#define PTRCOMP_ANALYSIS_PLAN_H
+
+#include "ptrcomp/analysis/ProgramGraphs.h"
+
+#include <map>
+#include <set>
+
+namespace ptrcomp::dsa {
+
+struct PlanOptions {
+  bool Compress = true; ///< false: pool allocation only (pointers stay pointers)
+  unsigned IndexBits = 32;
+};
+
+/// Where a structure lives: the function whose graph owns the node ("" for the globals
+/// graph) and the node's id there.
+struct NodeRef {
+  std::string Owner;
+  NodeId Node = 0;
+  bool operator<(const NodeRef &O) const {
+    return std::tie(Owner, Node) < std::tie(O.Owner, O.Node);
+  }
+};
+
+/// A struct type with some pointer fields stored as indices.
+struct Layout {
+  TypeId Struct = NoType;
+  bool Compressed = false; ///< fields shrink (type-homogeneous objects only)
+  /// Byte offset of a pointer field in the original struct -> index width (0: pointer).
+  std::map<uint64_t, unsigned> FieldBits;
+  std::string Name; ///< e.g. "list_pc32" (spelled with `struct`)
+};
+
+struct Pool {
+  NodeRef Origin;
+  TypeId Struct = NoType;
+  bool Indexed = false;  ///< pointers to its objects become indices
+  bool Compressed = false;
+  unsigned Bits = 64;    ///< index width (pool size limit)
+  int LayoutId = -1;     ///< layout of its objects, -1 when unchanged
+  std::string Name;      ///< C identifier of the descriptor
+  std::string Label;     ///< shown by the runtime: "struct list (lists.c:29 A)"
+  std::vector<std::string> AllocSites;
+  std::string OwnerName; ///< function that creates it ("" for a global pool)
+};
+
+/// How one node of a function's graph is represented in one version of the function.
+struct NodeEncoding {
+  enum SourceKind { None, Param, Owned, Global } Source = None;
+  unsigned Slot = 0; ///< Param: index among the version's pool parameters
+  int Pool = -1;     ///< Owned/Global: the pool; Param: -1
+  int LayoutId = -1;
+  unsigned Bits = 64;
+  bool Indexed = false;
+  bool isPooled() const { return Source != None; }
+};
+
+struct FunctionVersion {
+  std::string Function; ///< function key
+  std::string Name;     ///< C name of this version
+  bool IsOriginal = true;
+  /// Signature: per interface node, (layout, bits, indexed) or unchanged.
+  std::vector<NodeEncoding> Signature;
+  std::vector<NodeId> InterfaceNodes; ///< in the function's graph, signature order
+  /// Node (live id in the function's graph) -> encoding in this version.
+  llvm::DenseMap<NodeId, NodeEncoding> Nodes;
+  std::vector<int> OwnedPools;
+  unsigned NumPoolParams = 0;
+  /// Pools that reach each pool parameter from some caller (for vetoes).
+  std::vector<std::set<int>> ParamPools;
+  /// Call site (index in FunctionGraph::Calls) -> version called, and the pool argument
+  /// for each of that version's pool parameters (encodings in this version).
+  struct Call {
+    unsigned Version;
+    std::vector<NodeEncoding> PoolArgs;
+  };
+  std::map<unsigned, Call> Calls;
+  bool changesSomething() const { return !IsOriginal || !OwnedPools.empty() || UsesPools; }
+  bool UsesPools = false; ///< some node of the body is pooled (global pools included)
+};
+
+struct Plan {
+  std::vector<Pool> Pools;
+  std::vector<Layout> Layouts;
+  std::vector<FunctionVersion> Versions;
+  /// function key -> its versions (first: the one with the original signature)
+  std::map<std::string, std::vector<unsigned>> VersionsOf;
+  /// Why each heap structure that got no pool, or no indices, got none.
+  std::map<NodeRef, std::vector<std::string>> Reasons;
+  std::set<NodeRef> Vetoed;
+};
+
+/// Vetoes: structures a previous attempt could not rewrite, with the reason.
+using Vetoes = std::map<NodeRef, std::string>;
+
+Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V);
+
+} // namespace ptrcomp::dsa
+
+#endif
