@@ -134,7 +134,6 @@ void Planner::findStructures() {
        }()))
     if (PG.Globals->liveNode(N).Flags & Heap)
       Structures.push_back({"", N});
-  std::map<NodeId, std::string> Claimed; // per shared graph
   std::map<DSGraph *, std::map<NodeId, std::string>> ClaimedBy;
   for (auto &[Key, F] : PG.Functions) {
     FunctionFacts &FF = Facts[Key];
@@ -370,6 +369,7 @@ NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
     E.Source = K;
     E.Pool = PoolId;
     E.LayoutId = Pl.LayoutId;
+    E.Struct = Pl.Struct;
     E.Bits = Pl.Bits;
     E.Indexed = Pl.Indexed;
     return E;
@@ -392,7 +392,7 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
   auto Same = [](const NodeEncoding &A, const NodeEncoding &B) {
     return A.isPooled() == B.isPooled() &&
            (!A.isPooled() || (A.LayoutId == B.LayoutId && A.Bits == B.Bits &&
-                              A.Indexed == B.Indexed));
+                              A.Indexed == B.Indexed && A.Struct == B.Struct));
   };
   std::vector<unsigned> &Existing = P.VersionsOf[F.Key];
   for (unsigned VI : Existing) {
@@ -560,6 +560,9 @@ Plan Planner::run() {
     if (Candidate.count(R))
       continue; // already refused
     Candidate[R] = checkNode(R, Why) ? "" : (Why.empty() ? "not eligible" : Why);
+    if (R.Owner.empty() && Candidate[R].empty())
+      Candidate[R] = "reachable from a global variable: global pools are not implemented "
+                     "yet";
   }
   if (Opts.Compress)
     settleHolders();

@@ -5,9 +5,12 @@
 #include "EditSet.h"
 #include "Output.h"
 #include "ParsedProgram.h"
+#include "Report.h"
+#include "rewrite/Rewriter.h"
 
 #include "ptrcomp/analysis/Analysis.h"
 #include "ptrcomp/analysis/GraphExport.h"
+#include "ptrcomp/analysis/Plan.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
@@ -103,8 +106,32 @@ int runDriver(ToolOptions &Opts) {
     return 0;
   }
 
-  // The transformation stages fill Edits; without them the output is the input.
+  // Plan, rewrite; a structure the rewriter cannot handle is vetoed and the plan made
+  // again without it, until the rewrite goes through (at worst with no structure left).
+  dsa::PlanOptions PO;
+  PO.Compress = Opts.TransformMode == Mode::Compress;
+  PO.IndexBits = Opts.IndexBits;
+  dsa::Vetoes Vetoes;
+  dsa::Plan Plan;
   EditSet Edits;
+  for (unsigned Round = 0;; ++Round) {
+    Plan = dsa::makePlan(*Graphs, PO, Vetoes);
+    Edits = EditSet();
+    dsa::Vetoes New;
+    if (rewriteProgram(Program, *Graphs, Plan, Edits, New))
+      break;
+    size_t Before = Vetoes.size();
+    for (auto &KV : New)
+      Vetoes.insert(KV);
+    if (Vetoes.size() == Before || Round > 200) {
+      // No progress: leave every structure as it was.
+      for (const dsa::Pool &Pl : Plan.Pools)
+        Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it");
+      Plan = dsa::makePlan(*Graphs, PO, Vetoes);
+      Edits = EditSet();
+      break;
+    }
+  }
 
   std::vector<OutputFile> Files = programFiles(Program);
   for (OutputFile &F : Files) {
@@ -121,6 +148,25 @@ int runDriver(ToolOptions &Opts) {
   }
   if (!emitOutput(Opts, Files, outs()))
     return 1;
+  if (Opts.Report != ReportFormat::None) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    if (Opts.Report == ReportFormat::Json)
+      writeReportJSON(*Graphs, Plan, OS);
+    else
+      writeReportText(*Graphs, Plan, OS);
+    if (!Opts.ReportFile.empty()) {
+      std::error_code EC;
+      raw_fd_ostream F(Opts.ReportFile, EC);
+      if (EC) {
+        errorMessage("cannot write report '" + Opts.ReportFile + "': " + EC.message());
+        return 1;
+      }
+      F << OS.str();
+    } else {
+      outs() << OS.str();
+    }
+  }
   outs().flush();
   return 0;
 }

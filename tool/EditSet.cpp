@@ -7,7 +7,24 @@ llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Len
   if (!Seen.emplace(RealPath.str(), Offset, Length, Text.str()).second)
     return llvm::Error::success(); // the same edit from another TU of a shared header
   clang::tooling::Replacement R(RealPath, Offset, Length, Text);
-  return Files[RealPath.str()].add(R);
+  clang::tooling::Replacements &Rs = Files[RealPath.str()];
+  if (Length == 0) {
+    // Two insertions at one offset keep the order they were made in.
+    for (const clang::tooling::Replacement &Old : Rs)
+      if (Old.getOffset() == Offset && Old.getLength() == 0) {
+        clang::tooling::Replacements Rebuilt;
+        for (const clang::tooling::Replacement &O : Rs)
+          if (!(O.getOffset() == Offset && O.getLength() == 0))
+            if (auto Err = Rebuilt.add(O))
+              return Err;
+        if (auto Err = Rebuilt.add(clang::tooling::Replacement(
+                RealPath, Offset, 0, (Old.getReplacementText() + Text).str())))
+          return Err;
+        Rs = std::move(Rebuilt);
+        return llvm::Error::success();
+      }
+  }
+  return Rs.add(R);
 }
 
 llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,

@@ -243,6 +243,11 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.GraphFmt = GraphFormat::Dot;
   else
     Bad("invalid --graph-format='" + GraphFormatOpt + "': must be json or dot");
+  bool ProgramOnStdout = OutputModes == 0 || DiffOpt;
+  if (ReportOpt.getNumOccurrences() && ProgramOnStdout && ReportFileOpt.empty() &&
+      DumpGraphOpt.empty())
+    Bad("--report needs --report-file=FILE when the program or diff goes to stdout "
+        "(or use -o DIR / -i)");
   if (!Ok)
     return false;
 

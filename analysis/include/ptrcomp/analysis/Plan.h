@@ -64,6 +64,7 @@ struct NodeEncoding {
   unsigned Slot = 0; ///< Param: index among the version's pool parameters
   int Pool = -1;     ///< Owned/Global: the pool; Param: -1
   int LayoutId = -1;
+  TypeId Struct = NoType; ///< the struct type of the pool's objects
   unsigned Bits = 64;
   bool Indexed = false;
   bool isPooled() const { return Source != None; }

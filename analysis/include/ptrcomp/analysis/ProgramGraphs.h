@@ -13,6 +13,7 @@
 #include "ptrcomp/analysis/DSGraph.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
@@ -80,6 +81,9 @@ struct FunctionGraph {
 struct LinkError {
   std::string Loc, Message, NoteLoc, Note;
 };
+
+/// "file:line:col" of the expansion location of \p Loc, as shown in reasons and reports.
+std::string locationString(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 
 struct ProgramGraphs {
   TypeTable Types;

@@ -1,0 +1,115 @@
+//===- Report.cpp ---------------------------------------------------------===//
+#include "Report.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <set>
+
+using namespace llvm;
+namespace ptrcomp {
+namespace {
+
+struct Entry {
+  std::string Type, Pool, Owner;
+  std::vector<std::string> Sites, Clones, Reasons;
+  bool Indexed = false, Compressed = false;
+  unsigned Bits = 0;
+};
+
+std::vector<Entry> entries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
+  std::vector<Entry> Out;
+  auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
+    return R.Owner.empty() ? *PG.Globals : *PG.function(R.Owner)->Graph;
+  };
+  for (unsigned I = 0; I < P.Pools.size(); ++I) {
+    const dsa::Pool &Pl = P.Pools[I];
+    Entry E;
+    E.Type = PG.Types.name(Pl.Struct);
+    E.Pool = Pl.Name;
+    E.Owner = Pl.OwnerName.empty() ? "(global)" : Pl.OwnerName;
+    E.Sites = Pl.AllocSites;
+    E.Indexed = Pl.Indexed;
+    E.Compressed = Pl.Compressed;
+    E.Bits = Pl.Indexed ? Pl.Bits : 0;
+    std::set<std::string> Clones;
+    for (const dsa::FunctionVersion &V : P.Versions)
+      for (const std::set<int> &S : V.ParamPools)
+        if (S.count(I))
+          Clones.insert(V.Name);
+    E.Clones.assign(Clones.begin(), Clones.end());
+    const dsa::DSNode &N = Graph(Pl.Origin).liveNode(Pl.Origin.Node);
+    if (Pl.Indexed && !Pl.Compressed)
+      E.Reasons.push_back(N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front());
+    Out.push_back(std::move(E));
+  }
+  for (auto &[R, Why] : P.Reasons) {
+    const dsa::DSNode &N = Graph(R).liveNode(R.Node);
+    Entry E;
+    E.Type = N.Type ? PG.Types.name(N.Type) : N.Collapsed ? "(collapsed)" : "(untyped)";
+    if (N.Collapsed)
+      for (dsa::TypeId T : N.PointerTypes)
+        E.Type = PG.Types.name(T);
+    E.Owner = R.Owner.empty() ? "(global)" : PG.function(R.Owner)->Name;
+    E.Sites = N.AllocSites;
+    E.Reasons = Why;
+    Out.push_back(std::move(E));
+  }
+  std::stable_sort(Out.begin(), Out.end(), [](const Entry &A, const Entry &B) {
+    return std::tie(A.Sites, A.Owner, A.Type) < std::tie(B.Sites, B.Owner, B.Type);
+  });
+  return Out;
+}
+
+json::Array strings(const std::vector<std::string> &V) {
+  json::Array A;
+  for (const std::string &S : V)
+    A.push_back(S);
+  return A;
+}
+
+} // namespace
+
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
+  json::Array Structures;
+  for (const Entry &E : entries(PG, P))
+    Structures.push_back(json::Object{
+        {"type", E.Type},
+        {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
+        {"owner", E.Owner},
+        {"alloc_sites", strings(E.Sites)},
+        {"indexed", E.Indexed},
+        {"compressed", E.Compressed},
+        {"index_bits", E.Bits ? json::Value(int64_t(E.Bits)) : json::Value(nullptr)},
+        {"clones", strings(E.Clones)},
+        {"reasons", strings(E.Reasons)}});
+  OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
+     << "\n";
+}
+
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
+  std::vector<Entry> Es = entries(PG, P);
+  if (Es.empty()) {
+    OS << "ptrcomp: no heap data structures found\n";
+    return;
+  }
+  for (const Entry &E : Es) {
+    OS << E.Type << " in " << E.Owner;
+    if (!E.Sites.empty())
+      OS << " (allocated at " << join(E.Sites, ", ") << ")";
+    OS << ": ";
+    if (E.Pool.empty())
+      OS << "unchanged";
+    else if (!E.Indexed)
+      OS << "pool " << E.Pool << ", pointers unchanged";
+    else
+      OS << "pool " << E.Pool << ", " << E.Bits << "-bit indices"
+         << (E.Compressed ? ", compressed" : ", layout unchanged");
+    if (!E.Clones.empty())
+      OS << "; clones " << join(E.Clones, ", ");
+    OS << "\n";
+    for (const std::string &R : E.Reasons)
+      OS << "    because " << R << "\n";
+  }
+}
+
+} // namespace ptrcomp

@@ -1,0 +1,897 @@
+//===- FunctionRewriter.cpp - pointers into pools become indices ----------===//
+//
+// Each expression is rewritten from the AST: the new text of an expression that changes
+// is built from its children's new texts, and the text between them is copied verbatim,
+// so nested changes (p->next->next->val) make one edit per outermost changed expression.
+// What cannot be expressed safely is a veto on the pools involved; the plan is then made
+// again without them. Never a guess.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionRewriter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+namespace ptrcomp {
+
+using dsa::Cell;
+using dsa::NodeEncoding;
+
+static bool isPointer(QualType T) { return T->isAnyPointerType(); }
+
+FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                                   dsa::FunctionGraph &F, const dsa::FunctionVersion &V)
+    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {
+  for (unsigned I = 0; I < F.Calls.size(); ++I)
+    CallIndex[F.Calls[I].Call] = I;
+  if (isPointer(F.Decl->getReturnType())) {
+    Returned = repOfCell(F.Ret, F.Decl->getReturnType());
+    ReturnsIdx = Returned.K == Idx;
+  }
+}
+
+//===-- Representation ---------------------------------------------------===//
+
+NodeEncoding FunctionRewriter::encOfCell(Cell C) const {
+  C = F.Graph->resolve(C);
+  if (C.isNull())
+    return {};
+  return V.Nodes.lookup(C.Node);
+}
+
+bool FunctionRewriter::pointeeFits(QualType PT, const NodeEncoding &E) const {
+  if (!isPointer(PT))
+    return false;
+  QualType Pointee = PT->getPointeeType().getCanonicalType().getUnqualifiedType();
+  if (Pointee->isVoidType())
+    return true;
+  return Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == E.Struct;
+}
+
+FunctionRewriter::Rep FunctionRewriter::repOfCell(Cell C, QualType PT) const {
+  Rep R;
+  C = F.Graph->resolve(C);
+  if (C.isNull())
+    return R;
+  R.E = encOfCell(C);
+  if (!R.E.isPooled())
+    return R;
+  R.K = R.E.Indexed && C.Offset == 0 && pointeeFits(PT, R.E) ? Idx : Real;
+  return R;
+}
+
+FunctionRewriter::Rep FunctionRewriter::rep(const Expr *E) const {
+  if (!E || !isPointer(E->getType()))
+    return {};
+  auto It = F.ExprCells.find(E);
+  if (It == F.ExprCells.end()) {
+    // Parens and implicit casts share their operand's cell.
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (Inner == E)
+      return {};
+    It = F.ExprCells.find(Inner);
+    if (It == F.ExprCells.end())
+      return {};
+  }
+  if (E->isGLValue())
+    return repOfCell(F.Graph->edgeIfAny(It->second), E->getType());
+  return repOfCell(It->second, E->getType());
+}
+
+FunctionRewriter::Rep FunctionRewriter::repOfVar(const VarDecl *VD) const {
+  if (!isPointer(VD->getType()))
+    return {};
+  Cell Storage = F.VarStorage.lookup(VD);
+  if (Storage.isNull())
+    return {};
+  return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
+}
+
+//===-- Spelling ---------------------------------------------------------===//
+
+std::string FunctionRewriter::poolParamName(unsigned Slot) const {
+  // Named after the first parameter (else variable) pointing into that structure.
+  dsa::NodeId Want = 0;
+  for (unsigned I = 0; I < V.InterfaceNodes.size(); ++I)
+    if (V.Signature[I].isPooled() && V.Signature[I].Slot == Slot)
+      Want = F.Graph->find(V.InterfaceNodes[I]);
+  std::string Name;
+  for (const VarDecl *VD : F.Vars) {
+    Cell C = F.Graph->edgeIfAny(F.VarStorage.lookup(VD));
+    if (!C.isNull() && C.Node == Want) {
+      Name = VD->getName().str();
+      break;
+    }
+  }
+  return "P_" + (Name.empty() ? std::to_string(Slot) : Name);
+}
+
+std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
+  if (E.Source == NodeEncoding::Param)
+    return poolParamName(E.Slot);
+  return "&" + P.Pools[E.Pool].Name;
+}
+
+std::string FunctionRewriter::idxType(const NodeEncoding &E) const {
+  return "pc_idx" + std::to_string(E.Bits);
+}
+
+std::string FunctionRewriter::layoutType(const NodeEncoding &E) const {
+  if (E.LayoutId >= 0)
+    return "struct " + P.Layouts[E.LayoutId].Name;
+  return PG.Types.name(E.Struct);
+}
+
+std::string FunctionRewriter::baseName(const NodeEncoding &E) {
+  std::string Pool = E.Source == NodeEncoding::Param ? poolParamName(E.Slot)
+                                                     : P.Pools[E.Pool].Name;
+  std::string Name = Pool + "_base";
+  BasesUsed.emplace(Name, layoutType(E) + " *const " + Name + " = pc_base(" +
+                              poolExpr(E) + ");");
+  return Name;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+FunctionRewriter::fileRange(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return std::nullopt;
+  auto [FID, B] = SM.getDecomposedLoc(CR.getBegin());
+  auto [FID2, E] = SM.getDecomposedLoc(CR.getEnd());
+  if (FID != FID2 || FID != SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())))
+    return std::nullopt;
+  return std::make_pair(B, E);
+}
+
+std::string FunctionRewriter::source(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  return Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+}
+
+//===-- Vetoes -------------------------------------------------------------===//
+
+void FunctionRewriter::veto(const NodeEncoding &E, const std::string &Why) {
+  Failed = true;
+  if (VetoReason.empty())
+    VetoReason = Why;
+  if (E.Source == NodeEncoding::Param) {
+    for (int Pl : V.ParamPools[E.Slot])
+      VetoPools.push_back(Pl);
+  } else if (E.Pool >= 0) {
+    VetoPools.push_back(E.Pool);
+  }
+}
+
+void FunctionRewriter::vetoAt(const NodeEncoding &E, const Stmt *S, const std::string &What) {
+  veto(E, What + " at " + dsa::locationString(Ctx, S->getBeginLoc()));
+}
+
+std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
+  // Every pool the function touches: which one the macro needs is not known here.
+  std::string Why = "used inside a macro at " +
+                    dsa::locationString(Ctx, S ? S->getBeginLoc() : Loc);
+  for (auto &KV : V.Nodes)
+    if (KV.second.isPooled())
+      veto(KV.second, Why);
+  Failed = true;
+  return std::nullopt;
+}
+
+void FunctionRewriter::edit(SourceRange R, const std::string &Text) {
+  auto FR = fileRange(R);
+  if (!FR) {
+    macroVeto(nullptr, R.getBegin());
+    return;
+  }
+  Edits.push_back({FR->first, FR->second - FR->first, Text});
+}
+
+//===-- Expressions ------------------------------------------------------===//
+
+std::string FunctionRewriter::text(const Expr *E) {
+  if (auto New = rewrite(E))
+    return *New;
+  return source(E->getSourceRange());
+}
+
+static bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  Expr::EvalResult R;
+  const Expr *Inner = E->IgnoreParenCasts();
+  return Inner->getType()->isIntegerType() && Inner->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt() == 0;
+}
+
+std::string FunctionRewriter::valueText(const Expr *E, bool IdxContext) {
+  if (IdxContext && isNullConstant(E, Ctx))
+    return "0";
+  if (IdxContext && rep(E).K == Real)
+    vetoAt(rep(E).E, E, "a pointer into an object is used as a pointer to the object");
+  return text(E);
+}
+
+/// Whether the text of \p E needs parentheses to be an operand of a binary operator.
+static bool isAtomic(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  return isa<DeclRefExpr>(E) || isa<IntegerLiteral>(E) || isa<ParenExpr>(E) ||
+         isa<CallExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E);
+}
+
+std::optional<std::string> FunctionRewriter::splice(const Stmt *S) {
+  std::vector<std::pair<const Stmt *, std::string>> Changes;
+  for (const Stmt *Child : S->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (auto New = rewrite(CE))
+        Changes.emplace_back(CE, *New);
+  if (Changes.empty())
+    return std::nullopt;
+  auto PR = fileRange(S->getSourceRange());
+  if (!PR)
+    return macroVeto(S);
+  std::string Text = source(S->getSourceRange());
+  for (auto I = Changes.rbegin(); I != Changes.rend(); ++I) {
+    auto CR = fileRange(I->first->getSourceRange());
+    if (!CR || CR->first < PR->first || CR->second > PR->second)
+      return macroVeto(I->first);
+    Text.replace(CR->first - PR->first, CR->second - CR->first, I->second);
+  }
+  return Text;
+}
+
+std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
+  if (!E || Failed)
+    return std::nullopt;
+  switch (E->getStmtClass()) {
+  case Stmt::ImplicitCastExprClass:
+    return rewrite(cast<ImplicitCastExpr>(E)->getSubExpr());
+  case Stmt::CStyleCastExprClass:
+    return castExpr(cast<CStyleCastExpr>(E));
+  case Stmt::MemberExprClass:
+    return member(cast<MemberExpr>(E));
+  case Stmt::UnaryOperatorClass:
+    return unary(cast<UnaryOperator>(E));
+  case Stmt::ArraySubscriptExprClass:
+    return subscript(cast<ArraySubscriptExpr>(E));
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return binary(cast<BinaryOperator>(E));
+  case Stmt::ConditionalOperatorClass:
+    return conditional(cast<ConditionalOperator>(E));
+  case Stmt::CallExprClass:
+    return call(cast<CallExpr>(E));
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+    return sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
+  case Stmt::DeclRefExprClass: {
+    // A variable whose type changes is used as is; only its address is a problem.
+    return std::nullopt;
+  }
+  case Stmt::BinaryConditionalOperatorClass:
+  case Stmt::StmtExprClass:
+  case Stmt::GenericSelectionExprClass:
+  case Stmt::CompoundLiteralExprClass:
+  case Stmt::InitListExprClass: {
+    Rep R = rep(E);
+    if (R.E.isPooled() || splice(E)) {
+      NodeEncoding Any = R.E;
+      for (auto &KV : V.Nodes)
+        if (!Any.isPooled())
+          Any = KV.second;
+      vetoAt(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
+    }
+    return std::nullopt;
+  }
+  default:
+    return splice(E);
+  }
+}
+
+std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
+  const Expr *Sub = E->getSubExpr();
+  if (!isPointer(E->getType()))
+    return splice(E);
+  Rep R = rep(E);
+  if (R.K == Plain) {
+    Rep S = rep(Sub);
+    if (S.K == Idx)
+      vetoAt(S.E, E, "an index is converted to an unrelated pointer type");
+    return splice(E);
+  }
+  if (isNullConstant(Sub, Ctx))
+    return R.K == Idx ? std::optional<std::string>("0") : splice(E);
+  Rep S = rep(Sub);
+  if (R.K == Idx && S.K == Idx) {
+    std::string T = text(Sub);
+    return "(" + idxType(R.E) + ")" + (isAtomic(Sub) ? T : "(" + T + ")");
+  }
+  if (R.K == Real && S.K == Idx)
+    return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) + ")pc_ptr(" +
+           poolExpr(S.E) + ", " + text(Sub) + ")";
+  if (R.K == Idx) {
+    vetoAt(R.E, E, "a pointer that is not a pool index is converted to " +
+                       E->getType().getAsString());
+    return std::nullopt;
+  }
+  return splice(E);
+}
+
+std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
+  const Expr *Base = E->getBase();
+  std::string Field = E->getMemberNameInfo().getAsString();
+  if (E->isArrow()) {
+    Rep B = rep(Base);
+    if (B.K == Idx)
+      return baseName(B.E) + "[" + text(Base) + "]." + Field;
+    return splice(E);
+  }
+  if (auto New = rewrite(Base))
+    return *New + "." + Field;
+  return std::nullopt;
+}
+
+std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
+  const Expr *Sub = E->getSubExpr();
+  switch (E->getOpcode()) {
+  case UO_Deref: {
+    Rep S = rep(Sub);
+    if (S.K == Idx)
+      return baseName(S.E) + "[" + text(Sub) + "]";
+    return splice(E);
+  }
+  case UO_AddrOf: {
+    const Expr *Inner = Sub->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Rep RV = repOfVar(VD); RV.K == Idx) {
+          vetoAt(RV.E, E, "the address of pointer variable '" + VD->getName().str() +
+                              "' is taken");
+          return std::nullopt;
+        }
+    Rep R = rep(E);
+    if (R.K != Idx)
+      return splice(E);
+    if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref)
+      return text(D->getSubExpr());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner)) {
+      std::string I = text(AS->getIdx());
+      return "(" + text(AS->getBase()) + " + " + (isAtomic(AS->getIdx()) ? I : "(" + I + ")") +
+             ")";
+    }
+    vetoAt(R.E, E, "the address of an object in a pool is taken in an unsupported way");
+    return std::nullopt;
+  }
+  default:
+    return splice(E);
+  }
+}
+
+std::optional<std::string> FunctionRewriter::subscript(const ArraySubscriptExpr *E) {
+  Rep B = rep(E->getBase());
+  if (B.K != Idx)
+    return splice(E);
+  std::string I = text(E->getIdx());
+  return baseName(B.E) + "[" + text(E->getBase()) + " + " +
+         (isAtomic(E->getIdx()) ? I : "(" + I + ")") + "]";
+}
+
+std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
+  const Expr *L = E->getLHS(), *R = E->getRHS();
+  BinaryOperatorKind Op = E->getOpcode();
+  if (Op == BO_Assign && isPointer(L->getType())) {
+    Rep LR = rep(L);
+    if (LR.K == Idx || (rep(R).K == Idx)) {
+      std::string RT = valueText(R, LR.K == Idx);
+      std::optional<std::string> LT = rewrite(L);
+      auto Orig = source(E->getSourceRange());
+      std::string LTS = LT ? *LT : source(L->getSourceRange());
+      // Keep the operator's spelling and spacing.
+      auto LRange = fileRange(L->getSourceRange()), RRange = fileRange(R->getSourceRange()),
+           ERange = fileRange(E->getSourceRange());
+      if (!LRange || !RRange || !ERange)
+        return macroVeto(E);
+      std::string Mid = Orig.substr(LRange->second - ERange->first,
+                                    RRange->first - LRange->second);
+      return LTS + Mid + RT;
+    }
+  }
+  if (isPointer(L->getType()) && isPointer(R->getType()) &&
+      (E->isEqualityOp() || E->isRelationalOp())) {
+    Rep LR = rep(L), RR = rep(R);
+    if (LR.K == Idx || RR.K == Idx) {
+      if ((LR.K == Idx && RR.K == Real) || (LR.K == Real && RR.K == Idx))
+        vetoAt(LR.K == Idx ? LR.E : RR.E, E, "an index is compared with a pointer");
+      std::string A = valueText(L, RR.K == Idx), B = valueText(R, LR.K == Idx);
+      auto LRange = fileRange(L->getSourceRange()), RRange = fileRange(R->getSourceRange()),
+           ERange = fileRange(E->getSourceRange());
+      if (!LRange || !RRange || !ERange)
+        return macroVeto(E);
+      std::string Orig = source(E->getSourceRange());
+      std::string Mid = Orig.substr(LRange->second - ERange->first,
+                                    RRange->first - LRange->second);
+      std::string New = A + Mid + B;
+      return New == Orig ? std::nullopt : std::optional<std::string>(New);
+    }
+  }
+  if (Op == BO_Assign && L->getType()->isRecordType()) {
+    // Whole-struct copies: both sides must be pool objects of one layout, or neither.
+    auto PoolObject = [&](const Expr *X) -> Rep {
+      X = X->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
+        return rep(U->getSubExpr());
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+        return rep(AS->getBase());
+      if (const auto *ME = dyn_cast<MemberExpr>(X); ME && ME->isArrow())
+        return {}; // a struct member: its type is unchanged
+      return {};
+    };
+    Rep A = PoolObject(L), B = PoolObject(R);
+    bool AP = A.K == Idx, BP = B.K == Idx;
+    if ((AP || BP) && !(AP && BP && A.E.LayoutId == B.E.LayoutId))
+      vetoAt(AP ? A.E : B.E, E, "a struct is copied between a pool and other memory");
+  }
+  return splice(E);
+}
+
+std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperator *E) {
+  Rep R = rep(E);
+  if (R.K != Idx)
+    return splice(E);
+  std::string C = text(E->getCond()), T = valueText(E->getTrueExpr(), true),
+              Fa = valueText(E->getFalseExpr(), true);
+  auto CR = fileRange(E->getCond()->getSourceRange()),
+       TR = fileRange(E->getTrueExpr()->getSourceRange()),
+       FR = fileRange(E->getFalseExpr()->getSourceRange()),
+       ER = fileRange(E->getSourceRange());
+  if (!CR || !TR || !FR || !ER)
+    return macroVeto(E);
+  std::string Orig = source(E->getSourceRange());
+  std::string New = C + Orig.substr(CR->second - ER->first, TR->first - CR->second) + T +
+                    Orig.substr(TR->second - ER->first, FR->first - TR->second) + Fa;
+  return New == Orig ? std::nullopt : std::optional<std::string>(New);
+}
+
+bool FunctionRewriter::isSizeofType(const Expr *E, dsa::TypeId T) const {
+  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+  if (!S || S->getKind() != UETT_SizeOf)
+    return false;
+  QualType QT = S->isArgumentType() ? S->getArgumentType() : S->getArgumentExpr()->getType();
+  return QT->isRecordType() && PG.Types.get(QT, Ctx) == T;
+}
+
+std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::TypeId T) {
+  const Expr *S = Size->IgnoreParenImpCasts();
+  if (isSizeofType(S, T))
+    return std::string("1");
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Mul) {
+    if (isSizeofType(B->getRHS(), T))
+      return text(B->getLHS());
+    if (isSizeofType(B->getLHS(), T))
+      return text(B->getRHS());
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, StringRef Name,
+                                                        const NodeEncoding &Enc) {
+  std::string Pool = poolExpr(Enc);
+  auto Fail = [&](const char *What) -> std::optional<std::string> {
+    vetoAt(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
+                       PG.Types.name(Enc.Struct) + "))");
+    return std::nullopt;
+  };
+  std::optional<std::string> Call;
+  if (Name == "malloc" && E->getNumArgs() == 1) {
+    auto N = countOf(E->getArg(0), Enc.Struct);
+    if (!N)
+      return Fail("allocation size not understood");
+    Call = "pc_alloc(" + Pool + ", " + *N + ")";
+  } else if (Name == "calloc" && E->getNumArgs() == 2) {
+    std::optional<std::string> N;
+    if (isSizeofType(E->getArg(1), Enc.Struct))
+      N = text(E->getArg(0));
+    else if (isSizeofType(E->getArg(0), Enc.Struct))
+      N = text(E->getArg(1));
+    else if (auto C = countOf(E->getArg(1), Enc.Struct); C && *C == "1")
+      N = text(E->getArg(0));
+    if (!N)
+      return Fail("allocation size not understood");
+    Call = "pc_calloc(" + Pool + ", " + *N + ")";
+  } else if (Name == "realloc" && E->getNumArgs() == 2) {
+    auto N = countOf(E->getArg(1), Enc.Struct);
+    if (!N)
+      return Fail("reallocation size not understood");
+    if (!Enc.Indexed)
+      return Fail("realloc of a pooled structure without indices");
+    Call = "pc_realloc(" + Pool + ", " + valueText(E->getArg(0), true) + ", " + *N + ")";
+  } else {
+    vetoAt(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
+    return std::nullopt;
+  }
+  if (Enc.Indexed)
+    return Call;
+  return "pc_ptr(" + Pool + ", " + *Call + ")";
+}
+
+std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
+  auto CI = CallIndex.find(E);
+  const FunctionDecl *FD = E->getDirectCallee();
+  std::string Name = FD ? FD->getName().str() : "";
+  if (CI == CallIndex.end())
+    return splice(E);
+  const dsa::CallSite &CS = F.Calls[CI->second];
+  // Allocation and deallocation in pooled structures.
+  if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
+    if (Name == "malloc" || Name == "calloc" || Name == "realloc" ||
+        Name == "aligned_alloc" || Name == "strdup" || Name == "valloc") {
+      NodeEncoding Enc = encOfCell(CS.Ret);
+      if (Enc.isPooled())
+        return allocation(E, Name, Enc);
+      return splice(E);
+    }
+    if (Name == "free" && E->getNumArgs() == 1) {
+      NodeEncoding Enc = encOfCell(CS.Args[0]);
+      if (!Enc.isPooled())
+        return splice(E);
+      if (Enc.Indexed)
+        return "pc_free(" + poolExpr(Enc) + ", " + valueText(E->getArg(0), true) + ")";
+      return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " +
+             text(E->getArg(0)) + "))";
+    }
+    // Any other function outside the program sees real pointers.
+    bool Changed = false;
+    std::vector<std::string> Args;
+    std::map<dsa::TypeId, std::string> Saved = SizeofLayout;
+    for (const Expr *A : E->arguments()) {
+      Rep R = rep(A);
+      if (R.K == Idx && R.E.LayoutId >= 0)
+        SizeofLayout[R.E.Struct] = layoutType(R.E);
+    }
+    for (const Expr *A : E->arguments()) {
+      Rep R = rep(A);
+      if (R.K == Idx) {
+        Args.push_back("pc_ptr(" + poolExpr(R.E) + ", " + text(A) + ")");
+        Changed = true;
+      } else if (auto New = rewrite(A)) {
+        Args.push_back(*New);
+        Changed = true;
+      } else {
+        Args.push_back(source(A->getSourceRange()));
+      }
+    }
+    SizeofLayout = Saved;
+    if (!Changed)
+      return std::nullopt;
+    return source(E->getCallee()->getSourceRange()) + "(" + llvm::join(Args, ", ") + ")";
+  }
+  auto VC = V.Calls.find(CI->second);
+  if (VC == V.Calls.end())
+    return splice(E);
+  const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
+  dsa::FunctionGraph &Callee = *PG.function(W.Function);
+  std::vector<std::string> Args;
+  for (const NodeEncoding &PA : VC->second.PoolArgs)
+    Args.push_back(poolExpr(PA));
+  bool Changed = !Args.empty() || W.Name != Name;
+  for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+    const Expr *A = E->getArg(I);
+    bool ParamIdx = false;
+    if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
+      const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
+      Cell FC = Callee.Graph->resolve(Callee.Formals[I]);
+      if (!FC.isNull() && isPointer(PV->getType())) {
+        NodeEncoding PE = W.Nodes.lookup(FC.Node);
+        ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
+      }
+    }
+    std::string T = valueText(A, ParamIdx);
+    if (T != source(A->getSourceRange()))
+      Changed = true;
+    Args.push_back(T);
+  }
+  if (!Changed)
+    return std::nullopt;
+  return W.Name + "(" + llvm::join(Args, ", ") + ")";
+}
+
+std::optional<std::string>
+FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
+  if (E->getKind() != UETT_SizeOf)
+    return std::nullopt;
+  if (E->isArgumentType()) {
+    QualType T = E->getArgumentType();
+    if (T->isRecordType()) {
+      auto It = SizeofLayout.find(PG.Types.get(T, Ctx));
+      if (It != SizeofLayout.end())
+        return "sizeof(" + It->second + ")";
+    }
+    return std::nullopt;
+  }
+  const Expr *A = E->getArgumentExpr();
+  Rep R = rep(A);
+  if (R.K == Idx) {
+    vetoAt(R.E, E, "sizeof of a pointer that becomes an index");
+    return std::nullopt;
+  }
+  // sizeof *p, sizeof p->f: the operand is not evaluated; name its new type.
+  const Expr *Inner = A->IgnoreParens();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
+    if (Rep S = rep(U->getSubExpr()); S.K == Idx)
+      return "sizeof(" + layoutType(S.E) + ")";
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
+    if (Rep S = rep(AS->getBase()); S.K == Idx)
+      return "sizeof(" + layoutType(S.E) + ")";
+  if (const auto *ME = dyn_cast<MemberExpr>(Inner); ME && ME->isArrow())
+    if (Rep S = rep(ME->getBase()); S.K == Idx) {
+      Rep FR = rep(ME);
+      if (FR.K == Idx)
+        return "sizeof(" + idxType(FR.E) + ")";
+      return "sizeof(" + ME->getType().getAsString(Ctx.getPrintingPolicy()) + ")";
+    }
+  if (auto T = E->getArgumentExpr()->getType(); T->isRecordType()) {
+    auto It = SizeofLayout.find(PG.Types.get(T, Ctx));
+    if (It != SizeofLayout.end() && splice(E))
+      return "sizeof(" + It->second + ")";
+  }
+  return std::nullopt;
+}
+
+//===-- Statements -------------------------------------------------------===//
+
+void FunctionRewriter::rootExpr(const Expr *E) {
+  if (auto New = rewrite(E))
+    edit(E->getSourceRange(), *New);
+}
+
+void FunctionRewriter::declStmt(const DeclStmt *DS) {
+  bool AnyTypeChange = false;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      AnyTypeChange |= repOfVar(VD).K == Idx;
+  if (!AnyTypeChange) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+        rootExpr(VD->getInit());
+    return;
+  }
+  // Rebuild the declaration: each declarator with its own (possibly new) type.
+  std::vector<std::string> Parts;
+  std::string CommonType;
+  bool Uniform = true;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD) {
+      vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
+             "a declaration mixing types and variables");
+      return;
+    }
+    Rep R = repOfVar(VD);
+    std::string Type = R.K == Idx ? idxType(R.E) : "";
+    std::string Decl;
+    std::string Prefix;
+    if (VD->getStorageClass() == SC_Static)
+      Prefix = "static ";
+    else if (VD->getStorageClass() == SC_Register)
+      Prefix = "register ";
+    if (R.K == Idx) {
+      if (VD->getType().isConstQualified())
+        Prefix += "const ";
+      Decl = Prefix + Type + " " + VD->getName().str();
+    } else {
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
+      Decl = Prefix + OS.str();
+      Type = "?";
+    }
+    if (CommonType.empty())
+      CommonType = Type;
+    Uniform &= CommonType == Type;
+    if (const Expr *Init = VD->getInit())
+      Decl += " = " + valueText(Init, R.K == Idx);
+    Parts.push_back(Decl);
+  }
+  std::string Text;
+  bool InFor = false;
+  for (const auto &Parents : Ctx.getParents(*DS))
+    if (const auto *FS = Parents.get<ForStmt>(); FS && FS->getInit() == DS)
+      InFor = true;
+  if (Parts.size() == 1) {
+    Text = Parts.front() + ";";
+  } else if (InFor) {
+    if (!Uniform) {
+      vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
+             "a for-loop declaration whose variables would need different types");
+      return;
+    }
+    Text = Parts.front();
+    for (size_t I = 1; I < Parts.size(); ++I)
+      Text += ", " + Parts[I].substr(Parts[I].find(' ') + 1);
+    Text += ";";
+  } else {
+    Text = llvm::join(Parts, "; ") + ";";
+  }
+  edit(DS->getSourceRange(), Text);
+}
+
+void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
+  const Expr *RV = RS->getRetValue();
+  std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
+  bool ValueChanged = RV && Value != source(RV->getSourceRange());
+  if (V.OwnedPools.empty()) {
+    if (ValueChanged)
+      edit(RV->getSourceRange(), Value);
+    return;
+  }
+  std::string Destroy;
+  for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+    Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
+  std::string Text;
+  const Expr *Simple = RV ? RV->IgnoreParenImpCasts() : nullptr;
+  bool IsSimple = !RV || isa<IntegerLiteral>(Simple) || isa<CharacterLiteral>(Simple) ||
+                  (isa<DeclRefExpr>(Simple) &&
+                   isa<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl()) &&
+                   cast<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl())->hasLocalStorage());
+  bool InBlock = false;
+  for (const auto &Parent : Ctx.getParents(*RS))
+    InBlock |= Parent.get<CompoundStmt>() != nullptr;
+  if (IsSimple && InBlock) {
+    // One statement per line, as a person would write it.
+    const SourceManager &SM = Ctx.getSourceManager();
+    unsigned Col = SM.getExpansionColumnNumber(SM.getExpansionLoc(RS->getBeginLoc()));
+    std::string Indent(Col > 1 ? Col - 1 : 0, ' ');
+    Text.clear();
+    for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+      Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
+    Text += "return" + (RV ? " " + Value : "") + ";";
+  } else if (IsSimple) {
+    Text = "{ " + Destroy + "return" + (RV ? " " + Value : "") + "; }";
+  } else {
+    std::string RT = ReturnsIdx ? idxType(Returned.E)
+                                : F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
+    Text = "{ " + RT + " ptrcomp_result = " + Value + "; " + Destroy +
+           "return ptrcomp_result; }";
+  }
+  // Replace `return ...;` including its semicolon: the block then stands for it anywhere,
+  // even as the body of an if without braces.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(RS->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
+  auto Begin = fileRange(RS->getBeginLoc());
+  if (AfterSemi.isInvalid() || !Begin) {
+    macroVeto(RS);
+    return;
+  }
+  unsigned End = SM.getFileOffset(AfterSemi);
+  Edits.push_back({Begin->first, End - Begin->first, Text});
+}
+
+void FunctionRewriter::stmt(const Stmt *S) {
+  if (!S || Failed)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    rootExpr(E);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    declStmt(DS);
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    returnStmt(RS);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    stmt(Child);
+}
+
+void FunctionRewriter::entryAndExit() {
+  const auto *Body = dyn_cast<CompoundStmt>(F.Decl->getBody());
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto LB = fileRange(Body->getLBracLoc());
+  auto RB = fileRange(Body->getRBracLoc());
+  if (!LB || !RB) {
+    for (int Pl : V.OwnedPools)
+      VetoPools.push_back(Pl);
+    Failed = true;
+    VetoReason = "the body of '" + F.Name + "' is written inside a macro";
+    return;
+  }
+  // Indentation of the body's first statement, or four spaces.
+  std::string Indent = "    ";
+  if (!Body->body_empty()) {
+    SourceLocation First = SM.getExpansionLoc(Body->body_front()->getBeginLoc());
+    unsigned Col = SM.getExpansionColumnNumber(First);
+    if (Col > 1)
+      Indent = std::string(Col - 1, ' ');
+  }
+  std::string Entry;
+  for (int Pl : V.OwnedPools) {
+    const dsa::Pool &Po = P.Pools[Pl];
+    NodeEncoding E;
+    E.Source = NodeEncoding::Owned;
+    E.Pool = Pl;
+    E.LayoutId = Po.LayoutId;
+    E.Struct = Po.Struct;
+    std::string Label = Po.Label;
+    std::string Escaped;
+    for (char C : Label)
+      Escaped += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+    Entry += "\n" + Indent + "pc_pool " + Po.Name + " = PC_POOL_INIT(sizeof(" +
+             layoutType(E) + "), " + std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
+  }
+  for (auto &[Name, Decl] : BasesUsed)
+    Entry += "\n" + Indent + Decl;
+  if (!Entry.empty())
+    Edits.push_back({LB->second, 0, Entry});
+  if (V.OwnedPools.empty())
+    return;
+  if (!Body->body_empty() && isa<ReturnStmt>(Body->body_back()))
+    return;
+  std::string Destroy;
+  for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+    Destroy += Indent + "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n";
+  // Before the closing brace, on a line of its own when the brace starts its line.
+  StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(Body->getRBracLoc())));
+  unsigned Off = RB->first;
+  unsigned LineStart = Off;
+  while (LineStart > 0 && (Buf[LineStart - 1] == ' ' || Buf[LineStart - 1] == '\t'))
+    --LineStart;
+  if (LineStart > 0 && Buf[LineStart - 1] == '\n')
+    Edits.push_back({LineStart, 0, Destroy});
+  else
+    Edits.push_back({Off, 0, " " + StringRef(Destroy).trim().str() + " "});
+}
+
+bool FunctionRewriter::run() {
+  for (const VarDecl *VD : F.Vars)
+    if (Rep R = repOfVar(VD); R.K == Idx && isa<ParmVarDecl>(VD) && V.IsOriginal)
+      vetoAt(R.E, VD->getInit() ? (const Stmt *)VD->getInit() : F.Decl->getBody(),
+             "parameter '" + VD->getName().str() + "' of an entry point would change type");
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
+  if (!Body) {
+    Failed = true;
+    return false;
+  }
+  for (const Stmt *S : Body->body())
+    stmt(S);
+  if (!Failed)
+    entryAndExit();
+  return !Failed;
+}
+
+std::string FunctionRewriter::header(bool Static) const {
+  std::string RT;
+  if (ReturnsIdx)
+    RT = idxType(Returned.E);
+  else
+    RT = source(F.Decl->getReturnTypeSourceRange());
+  if (RT.empty())
+    RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
+  std::vector<std::string> Params;
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    Params.push_back("pc_pool *" + poolParamName(S));
+  for (const ParmVarDecl *PV : F.Decl->parameters()) {
+    Rep R = repOfVar(PV);
+    if (R.K == Idx)
+      Params.push_back(idxType(R.E) + " " + PV->getName().str());
+    else
+      Params.push_back(source(PV->getSourceRange()));
+  }
+  if (F.Decl->isVariadic())
+    Params.push_back("...");
+  if (Params.empty())
+    Params.push_back("void");
+  return std::string(Static ? "static " : "") + RT + " " + V.Name + "(" +
+         llvm::join(Params, ", ") + ")";
+}
+
+} // namespace ptrcomp

@@ -1,0 +1,120 @@
+//===- FunctionRewriter.h - one version of one function --------------------===//
+#ifndef PTRCOMP_REWRITE_FUNCTIONREWRITER_H
+#define PTRCOMP_REWRITE_FUNCTIONREWRITER_H
+
+#include "ptrcomp/analysis/Plan.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace ptrcomp {
+
+/// A text edit in file offsets of the function's file.
+struct TextEdit {
+  unsigned Offset, Length;
+  std::string Text;
+};
+
+/// Rewrites the body of one function for one version of the plan: pointers into indexed
+/// pools become indices, field accesses go through the pool base, allocations through the
+/// pool, calls to the versions the plan chose; owned pools are created at entry and
+/// destroyed on every exit.
+class FunctionRewriter {
+public:
+  FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                   const dsa::FunctionVersion &V);
+
+  /// False when something cannot be rewritten: see vetoPools()/vetoReason().
+  bool run();
+  const std::vector<TextEdit> &edits() const { return Edits; }
+  /// For a clone: "static <ret> <name>(<pool params>, <params>)".
+  std::string header(bool Static) const;
+  std::string prototype(bool Static) const { return header(Static) + ";"; }
+  const std::vector<int> &vetoPools() const { return VetoPools; }
+  const std::string &vetoReason() const { return VetoReason; }
+
+private:
+  enum RepKind { Plain, Idx, Real };
+  struct Rep {
+    RepKind K = Plain;
+    dsa::NodeEncoding E;
+  };
+
+  // Representation of values.
+  dsa::NodeEncoding encOfCell(dsa::Cell C) const;
+  Rep repOfCell(dsa::Cell C, clang::QualType PointerType) const;
+  Rep rep(const clang::Expr *E) const;
+  Rep repOfVar(const clang::VarDecl *VD) const;
+  bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
+
+  // Spelling.
+  std::string poolExpr(const dsa::NodeEncoding &E) const;
+  std::string baseName(const dsa::NodeEncoding &E);
+  std::string idxType(const dsa::NodeEncoding &E) const;
+  std::string layoutType(const dsa::NodeEncoding &E) const;
+  std::string poolParamName(unsigned Slot) const;
+  std::string source(clang::SourceRange R) const;
+  std::optional<std::pair<unsigned, unsigned>> fileRange(clang::SourceRange R) const;
+
+  // Expressions: nullopt when the text does not change.
+  std::optional<std::string> rewrite(const clang::Expr *E);
+  std::string text(const clang::Expr *E);
+  std::string valueText(const clang::Expr *E, bool IdxContext);
+  std::optional<std::string> splice(const clang::Stmt *S);
+  std::optional<std::string> castExpr(const clang::CStyleCastExpr *E);
+  std::optional<std::string> member(const clang::MemberExpr *E);
+  std::optional<std::string> unary(const clang::UnaryOperator *E);
+  std::optional<std::string> subscript(const clang::ArraySubscriptExpr *E);
+  std::optional<std::string> binary(const clang::BinaryOperator *E);
+  std::optional<std::string> conditional(const clang::ConditionalOperator *E);
+  std::optional<std::string> call(const clang::CallExpr *E);
+  std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
+                                        const dsa::NodeEncoding &Enc);
+  std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
+  std::optional<std::string> countOf(const clang::Expr *Size, dsa::TypeId T);
+  bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
+
+  // Statements.
+  void stmt(const clang::Stmt *S);
+  void rootExpr(const clang::Expr *E);
+  void declStmt(const clang::DeclStmt *DS);
+  void returnStmt(const clang::ReturnStmt *RS);
+  void entryAndExit();
+
+  void veto(const dsa::NodeEncoding &E, const std::string &Why);
+  void vetoAt(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
+  void edit(clang::SourceRange R, const std::string &Text);
+  std::nullopt_t macroVeto(const clang::Stmt *S,
+                           clang::SourceLocation Loc = clang::SourceLocation());
+
+  dsa::ProgramGraphs &PG;
+  const dsa::Plan &P;
+  dsa::FunctionGraph &F;
+  const dsa::FunctionVersion &V;
+  clang::ASTContext &Ctx;
+  std::map<const clang::CallExpr *, unsigned> CallIndex;
+  std::map<std::string, std::string> BasesUsed; // base name -> declaration
+  std::vector<TextEdit> Edits;
+  std::vector<int> VetoPools;
+  std::string VetoReason;
+  bool Failed = false;
+  bool ReturnsIdx = false;
+  Rep Returned;
+  /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
+  std::map<dsa::TypeId, std::string> SizeofLayout;
+};
+
+} // namespace ptrcomp
+
+#endif

@@ -1,0 +1,363 @@
+//===- ProgramRewriter.cpp - layouts, versions, prototypes, includes ------===//
+//
+// Puts the pieces of a plan into the program's files: the new struct layouts beside the
+// original definitions, each function's rewritten body (in place for the version with
+// the original signature) and its clones right after it, prototypes for the clones
+// before their first use, and the runtime header.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionRewriter.h"
+#include "Rewriter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+using namespace clang;
+namespace ptrcomp {
+namespace {
+
+std::string realPath(const SourceManager &SM, FileID FID) {
+  const FileEntry *FE = SM.getFileEntryForID(FID);
+  if (!FE)
+    return "";
+  StringRef Real = FE->tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  llvm::SmallString<256> Abs(FE->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
+/// Offset just past the `;` that ends the declaration whose last token is at \p Loc.
+std::optional<unsigned> afterSemicolon(const SourceManager &SM, SourceLocation Loc) {
+  auto [FID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  StringRef Buf = SM.getBufferData(FID);
+  int Depth = 0;
+  for (unsigned I = Off; I < Buf.size(); ++I) {
+    char C = Buf[I];
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if (C == ';' && Depth <= 0)
+      return I + 1;
+  }
+  return std::nullopt;
+}
+
+/// Where to put `#include "ptrcomp_rt.h"` in file \p FID: after the last #include line
+/// that precedes the file's first declaration.
+unsigned includeOffset(ASTContext &Ctx, FileID FID) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(FID);
+  unsigned FirstDecl = Buf.size();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+    if (L.isValid() && SM.getFileID(L) == FID && !D->isImplicit()) {
+      FirstDecl = std::min(FirstDecl, SM.getFileOffset(L));
+    }
+  }
+  // Start of the line of the first declaration.
+  unsigned LineStart = FirstDecl;
+  while (LineStart > 0 && Buf[LineStart - 1] != '\n')
+    --LineStart;
+  unsigned After = 0;
+  bool Found = false;
+  for (unsigned I = 0; I < LineStart;) {
+    unsigned End = Buf.find('\n', I);
+    if (End == StringRef::npos)
+      End = Buf.size();
+    StringRef Line = Buf.slice(I, End).ltrim();
+    if (Line.startswith("#") && Line.drop_front().ltrim().startswith("include")) {
+      After = std::min<unsigned>(End + 1, Buf.size());
+      Found = true;
+    }
+    I = End + 1;
+  }
+  return Found ? After : LineStart;
+}
+
+struct VersionText {
+  unsigned Version;
+  std::string Header;    // without "static "
+  std::string Body;      // "{ ... }"
+  bool Static = true;
+};
+
+class ProgramRewriter {
+public:
+  ProgramRewriter(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                  EditSet &Edits, dsa::Vetoes &Out)
+      : Program(Program), PG(PG), P(P), Edits(Edits), Out(Out) {}
+
+  bool run();
+
+private:
+  void add(const std::string &File, unsigned Off, unsigned Len, const std::string &Text) {
+    if (auto Err = Edits.add(File, Off, Len, Text)) {
+      llvm::consumeError(std::move(Err));
+      Conflict = true;
+    }
+  }
+  void rewriteFunction(dsa::FunctionGraph &F);
+  void emitLayouts();
+  void emitPrototypes();
+  void emitIncludes();
+
+  ParsedProgram &Program;
+  dsa::ProgramGraphs &PG;
+  const dsa::Plan &P;
+  EditSet &Edits;
+  dsa::Vetoes &Out;
+  bool Conflict = false;
+  std::map<unsigned, std::string> VersionHeader;       // clone -> header (no static)
+  std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
+  std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
+  std::vector<std::tuple<std::string, unsigned, std::string>> PendingPrototypes;
+};
+
+void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
+  auto VIt = P.VersionsOf.find(F.Key);
+  if (VIt == P.VersionsOf.end())
+    return; // never reached from an entry point: left as it is
+  ASTContext &Ctx = *F.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+  std::string File = realPath(SM, FID);
+  bool HasOriginal = false, AnyChange = false;
+  for (unsigned VI : VIt->second) {
+    HasOriginal |= P.Versions[VI].IsOriginal;
+    AnyChange |= P.Versions[VI].changesSomething();
+  }
+  if (!AnyChange)
+    return;
+  if (FID != SM.getMainFileID()) {
+    for (unsigned VI : VIt->second)
+      for (auto &KV : P.Versions[VI].Nodes)
+        if (KV.second.Source == dsa::NodeEncoding::Owned)
+          Out[P.Pools[KV.second.Pool].Origin] =
+              "function '" + F.Name + "' is defined in a header";
+    return;
+  }
+  const auto *Body = cast<CompoundStmt>(F.Decl->getBody());
+  unsigned BodyBegin = SM.getFileOffset(SM.getExpansionLoc(Body->getLBracLoc()));
+  unsigned BodyEnd = SM.getFileOffset(SM.getExpansionLoc(Body->getRBracLoc())) + 1;
+  StringRef Buf = SM.getBufferData(FID);
+
+  // Whatever separated the original's parameter list from its body (" " or a newline).
+  std::string HeaderToBody = " ";
+  if (FunctionTypeLoc FTL = F.Decl->getFunctionTypeLoc()) {
+    SourceLocation RP = SM.getExpansionLoc(FTL.getRParenLoc());
+    if (RP.isValid() && SM.getFileID(RP) == FID && SM.getFileOffset(RP) < BodyBegin)
+      HeaderToBody = Buf.slice(SM.getFileOffset(RP) + 1, BodyBegin).str();
+    if (StringRef(HeaderToBody).trim().size())
+      HeaderToBody = " "; // attributes or K&R declarations: not copied
+  }
+  std::string Clones;
+  for (unsigned VI : VIt->second) {
+    const dsa::FunctionVersion &V = P.Versions[VI];
+    if (!V.changesSomething())
+      continue;
+    FunctionRewriter FR(PG, P, F, V);
+    if (!FR.run()) {
+      for (int Pl : FR.vetoPools())
+        Out[P.Pools[Pl].Origin] = FR.vetoReason();
+      if (FR.vetoPools().empty())
+        Out[{"?", 0}] = FR.vetoReason();
+      continue;
+    }
+    NeedsInclude.insert({F.Unit, FID});
+    if (V.IsOriginal) {
+      for (const TextEdit &E : FR.edits())
+        add(File, E.Offset, E.Length, E.Text);
+      continue;
+    }
+    std::string BodyText = Buf.slice(BodyBegin, BodyEnd).str();
+    std::vector<TextEdit> Sorted = FR.edits();
+    std::stable_sort(Sorted.begin(), Sorted.end(),
+                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
+    for (const TextEdit &E : Sorted) {
+      if (E.Offset < BodyBegin || E.Offset + E.Length > BodyEnd)
+        continue;
+      BodyText.replace(E.Offset - BodyBegin, E.Length, E.Text);
+    }
+    VersionHeader[VI] = FR.header(false);
+    bool Static = true;
+    for (unsigned U : CalledFromUnit[VI])
+      Static &= U == F.Unit;
+    Clones += "\n\n" + FR.header(Static) + HeaderToBody + BodyText;
+  }
+  if (Clones.empty())
+    return;
+  if (HasOriginal) {
+    add(File, BodyEnd, 0, Clones);
+    return;
+  }
+  // No caller needs the original any more: the clones take its place.
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+  add(File, Begin, BodyEnd - Begin, StringRef(Clones).ltrim("\n").str());
+  // Its prototypes would declare a static function that no longer exists.
+  for (const FunctionDecl *R : F.Decl->redecls()) {
+    if (R == F.Decl || R->doesThisDeclarationHaveABody())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(R->getBeginLoc());
+    if (SM.getFileID(L) != FID)
+      continue;
+    if (auto End = afterSemicolon(SM, R->getEndLoc())) {
+      unsigned B = SM.getFileOffset(L);
+      std::string Protos;
+      for (unsigned VI : VIt->second)
+        if (VersionHeader.count(VI))
+          Protos += (Protos.empty() ? "" : "\n") + std::string("static ") +
+                    VersionHeader[VI] + ";";
+      add(File, B, *End - B, Protos);
+    }
+  }
+}
+
+void ProgramRewriter::emitLayouts() {
+  std::set<int> Used;
+  for (const dsa::Pool &Pl : P.Pools)
+    if (Pl.LayoutId >= 0)
+      Used.insert(Pl.LayoutId);
+  for (int LI : Used) {
+    const dsa::Layout &L = P.Layouts[LI];
+    bool Done = false;
+    for (unsigned U = 0; U < Program.Units.size() && !Done; ++U) {
+      ASTContext &Ctx = Program.Units[U]->getASTContext();
+      const SourceManager &SM = Ctx.getSourceManager();
+      for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+        auto *RD = dyn_cast<RecordDecl>(D);
+        if (!RD || !RD->isThisDeclarationADefinition() ||
+            PG.Types.get(Ctx.getRecordType(RD), Ctx) != L.Struct)
+          continue;
+        FileID FID = SM.getFileID(SM.getExpansionLoc(RD->getBeginLoc()));
+        auto End = afterSemicolon(SM, RD->getBraceRange().getEnd());
+        if (!End || SM.isInSystemHeader(RD->getLocation()))
+          break;
+        const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+        std::string Text = "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
+                           (L.Compressed ? " with pointers into pools stored as indices */"
+                                         : " with pointers stored as 64-bit indices (same "
+                                           "layout) */") +
+                           "\nstruct " + L.Name + " {\n";
+        for (const FieldDecl *FD : RD->fields()) {
+          uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
+          auto It = L.FieldBits.find(Off);
+          std::string Field;
+          if (It != L.FieldBits.end() && It->second &&
+              FD->getType()->isAnyPointerType()) {
+            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str();
+          } else {
+            llvm::raw_string_ostream OS(Field);
+            FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
+            OS.flush();
+            if (FD->isBitField())
+              Field += " : " + std::to_string(FD->getBitWidthValue(Ctx));
+          }
+          Text += "    " + Field + ";\n";
+        }
+        Text += "};";
+        add(realPath(SM, FID), *End, 0, Text);
+        NeedsInclude.insert({U, FID});
+        Done = true;
+        break;
+      }
+    }
+  }
+}
+
+void ProgramRewriter::emitPrototypes() {
+  // Each unit declares the clones it calls or defines, before its first function.
+  std::map<unsigned, std::set<unsigned>> PerUnit;
+  for (auto &[VI, Header] : VersionHeader) {
+    const dsa::FunctionVersion &V = P.Versions[VI];
+    unsigned Home = PG.function(V.Function)->Unit;
+    PerUnit[Home].insert(VI);
+    for (unsigned U : CalledFromUnit[VI])
+      PerUnit[U].insert(VI);
+  }
+  for (auto &[U, Versions] : PerUnit) {
+    ASTContext &Ctx = Program.Units[U]->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    FileID Main = SM.getMainFileID();
+    std::optional<unsigned> At;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->doesThisDeclarationHaveABody())
+        continue;
+      SourceLocation L = SM.getExpansionLoc(FD->getBeginLoc());
+      if (SM.getFileID(L) == Main) {
+        At = SM.getFileOffset(L);
+        break;
+      }
+    }
+    if (!At)
+      continue;
+    std::string Text = "/* ptrcomp: versions of functions for pooled data structures */\n";
+    for (unsigned VI : Versions) {
+      unsigned Home = PG.function(P.Versions[VI].Function)->Unit;
+      bool Static = true;
+      for (unsigned C : CalledFromUnit[VI])
+        Static &= C == Home;
+      Text += std::string(Static ? "static " : "") + VersionHeader[VI] + ";\n";
+    }
+    PendingPrototypes.push_back({realPath(SM, Main), *At, Text + "\n"});
+    NeedsInclude.insert({U, Main});
+  }
+}
+
+void ProgramRewriter::emitIncludes() {
+  for (auto &[U, FID] : NeedsInclude) {
+    ASTContext &Ctx = Program.Units[U]->getASTContext();
+    add(realPath(Ctx.getSourceManager(), FID), includeOffset(Ctx, FID), 0,
+        "#include \"ptrcomp_rt.h\"\n");
+  }
+}
+
+bool ProgramRewriter::run() {
+  // Which units call each clone (decides static or extern).
+  for (const dsa::FunctionVersion &V : P.Versions) {
+    unsigned Unit = PG.function(V.Function)->Unit;
+    for (auto &[CI, Call] : V.Calls)
+      if (!P.Versions[Call.Version].IsOriginal)
+        CalledFromUnit[Call.Version].insert(Unit);
+  }
+  for (auto &[Key, F] : PG.Functions)
+    rewriteFunction(F);
+  if (!Out.empty())
+    return false;
+  emitLayouts();
+  emitPrototypes();
+  emitIncludes(); // before the prototypes that use its types, at the same offset
+  for (auto &[File, Off, Text] : PendingPrototypes)
+    add(File, Off, 0, Text);
+  if (Conflict) {
+    // Overlapping edits: a case the rewriter does not handle; give everything up rather
+    // than guess.
+    for (const dsa::Pool &Pl : P.Pools)
+      Out[Pl.Origin] = "conflicting edits in one place of the source";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool rewriteProgram(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                    EditSet &Edits, dsa::Vetoes &Out) {
+  ProgramRewriter R(Program, PG, P, Edits, Out);
+  return R.run();
+}
+
+} // namespace ptrcomp
