@@ -35,6 +35,17 @@ static std::string realPathOf(const clang::SourceManager &SM, const clang::FileE
   return std::string(Abs);
 }
 
+/// \p Real relative to the working directory when it is below it (as users type paths).
+static std::string displayPath(StringRef Real) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd)) {
+    std::string Prefix = std::string(Cwd) + "/";
+    if (Real.startswith(Prefix))
+      return Real.drop_front(Prefix.size()).str();
+  }
+  return Real.str();
+}
+
 /// Every user (non-system) file the translation units read, once each, in a stable order:
 /// the files of the program that -o mirrors and that edits may touch.
 static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
@@ -58,13 +69,13 @@ static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
       OutputFile &F = ByPath[Real];
       if (F.RealPath.empty()) {
         F.RealPath = Real;
-        F.DisplayPath = Name;
+        F.DisplayPath = displayPath(Real);
         F.Original = SM.getBufferData(FID).str();
         F.Transformed = F.Original;
       }
       if (FID == MainID) {
         F.IsMainFile = true;
-        F.DisplayPath = Unit->getMainFileName().str();
+        F.DisplayPath = displayPath(Real);
       }
     }
   }

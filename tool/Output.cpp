@@ -128,10 +128,12 @@ struct LineIndex {
   }
 };
 
-/// A run of whole original lines [First, Last] that edits touch, with its new text.
+/// A run of whole original lines [First, First + Count) that edits touch (Count may be 0
+/// for text inserted between lines), with its edits.
 struct Block {
-  unsigned First, Last;
+  unsigned First, Count;
   std::vector<clang::tooling::Replacement> Edits;
+  unsigned end() const { return First + Count; }
 };
 
 void splitLines(StringRef Text, SmallVectorImpl<StringRef> &Out) {
@@ -163,15 +165,28 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
   splitLines(Old, OldLines);
 
   std::vector<Block> Blocks;
-  for (const clang::tooling::Replacement &R : *F.Edits) {
+  for (clang::tooling::Replacement R : *F.Edits) {
+    // "}" + "\nX" + "\n" reads better as a new line X after the line of "}".
+    StringRef T = R.getReplacementText();
+    if (R.getLength() == 0 && R.getOffset() < Old.size() && Old[R.getOffset()] == '\n' &&
+        T.startswith("\n"))
+      R = clang::tooling::Replacement(R.getFilePath(), R.getOffset() + 1, 0,
+                                      (T.drop_front() + "\n").str());
     unsigned First = Lines.lineOf(R.getOffset());
-    unsigned End = R.getOffset() + R.getLength();
-    unsigned Last = R.getLength() ? Lines.lineOf(End - 1) : First;
-    if (!Blocks.empty() && First <= Blocks.back().Last + 0) {
-      Blocks.back().Last = std::max(Blocks.back().Last, Last);
-      Blocks.back().Edits.push_back(R);
+    unsigned End; // one past the last old line touched
+    if (R.getOffset() >= Old.size() && Old.endswith("\n"))
+      First = OldLines.size(); // appended after the last line
+    bool AtLineStart = First == OldLines.size() || R.getOffset() == Lines.Starts[First];
+    if (R.getLength() == 0 && AtLineStart && StringRef(R.getReplacementText()).endswith("\n"))
+      End = First; // a pure insertion of whole lines before line First
+    else
+      End = (R.getLength() ? Lines.lineOf(R.getOffset() + R.getLength() - 1) : First) + 1;
+    if (!Blocks.empty() && First < Blocks.back().end()) {
+      Block &B = Blocks.back();
+      B.Count = std::max(B.end(), End) - B.First;
+      B.Edits.push_back(R);
     } else {
-      Blocks.push_back({First, Last, {R}});
+      Blocks.push_back({First, End - First, {R}});
     }
   }
 
@@ -180,10 +195,10 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
   for (size_t B = 0; B < Blocks.size();) {
     // Hunk: blocks whose context would overlap.
     size_t E = B + 1;
-    while (E < Blocks.size() && Blocks[E].First <= Blocks[E - 1].Last + 2 * Context + 1)
+    while (E < Blocks.size() && Blocks[E].First <= Blocks[E - 1].end() + 2 * Context)
       ++E;
     unsigned HFirst = Blocks[B].First >= Context ? Blocks[B].First - Context : 0;
-    unsigned HLast = std::min<unsigned>(Blocks[E - 1].Last + Context, OldLines.size() - 1);
+    unsigned HEnd = std::min<unsigned>(Blocks[E - 1].end() + Context, OldLines.size());
     std::string Body;
     raw_string_ostream BOS(Body);
     unsigned OldCount = 0, NewCount = 0;
@@ -193,21 +208,21 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
       const Block &Bl = Blocks[K];
       for (; Line < Bl.First; ++Line, ++OldCount, ++NewCount)
         emitLine(BOS, ' ', OldLines[Line]);
-      unsigned BStart = Lines.Starts[Bl.First], BEnd = Lines.Starts[Bl.Last + 1];
+      unsigned BStart = Lines.Starts[Bl.First], BEnd = Lines.Starts[Bl.end()];
       std::string NewText = Old.slice(BStart, BEnd).str();
       for (auto I = Bl.Edits.rbegin(); I != Bl.Edits.rend(); ++I)
         NewText.replace(I->getOffset() - BStart, I->getLength(),
                         I->getReplacementText().str());
       SmallVector<StringRef, 8> NewLines;
       splitLines(NewText, NewLines);
-      for (; Line <= Bl.Last; ++Line, ++OldCount)
+      for (; Line < Bl.end(); ++Line, ++OldCount)
         emitLine(BOS, '-', OldLines[Line]);
       for (StringRef L : NewLines)
         emitLine(BOS, '+', L);
       NewCount += NewLines.size();
-      Shift += int(NewLines.size()) - int(Bl.Last - Bl.First + 1);
+      Shift += int(NewLines.size()) - int(Bl.Count);
     }
-    for (; Line <= HLast; ++Line, ++OldCount, ++NewCount)
+    for (; Line < HEnd; ++Line, ++OldCount, ++NewCount)
       emitLine(BOS, ' ', OldLines[Line]);
     unsigned OldStart = OldCount ? HFirst + 1 : HFirst;
     unsigned NewStart = NewCount ? HFirst + HunkShift + 1 : HFirst + HunkShift;

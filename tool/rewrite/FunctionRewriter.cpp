@@ -112,8 +112,10 @@ std::string FunctionRewriter::poolParamName(unsigned Slot) const {
 }
 
 std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
-  if (E.Source == NodeEncoding::Param)
+  if (E.Source == NodeEncoding::Param) {
+    ParamsUsed.insert(E.Slot);
     return poolParamName(E.Slot);
+  }
   return "&" + P.Pools[E.Pool].Name;
 }
 
@@ -830,6 +832,10 @@ void FunctionRewriter::entryAndExit() {
   }
   for (auto &[Name, Decl] : BasesUsed)
     Entry += "\n" + Indent + Decl;
+  // A pool parameter this version only receives (its callers pass it for uniformity).
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    if (!ParamsUsed.count(S))
+      Entry += "\n" + Indent + "(void)" + poolParamName(S) + ";";
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   if (V.OwnedPools.empty())
@@ -890,7 +896,9 @@ std::string FunctionRewriter::header(bool Static) const {
     Params.push_back("...");
   if (Params.empty())
     Params.push_back("void");
-  return std::string(Static ? "static " : "") + RT + " " + V.Name + "(" +
+  if (!StringRef(RT).endswith("*"))
+    RT += " ";
+  return std::string(Static ? "static " : "") + RT + V.Name + "(" +
          llvm::join(Params, ", ") + ")";
 }
 

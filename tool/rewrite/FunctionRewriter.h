@@ -8,6 +8,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +106,7 @@ private:
   clang::ASTContext &Ctx;
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
+  mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses
   std::vector<TextEdit> Edits;
   std::vector<int> VetoPools;
   std::string VetoReason;
