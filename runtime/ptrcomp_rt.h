@@ -1,0 +1,200 @@
+/* ptrcomp_rt.h: the pool runtime that programs transformed by ptrcomp link against.
+
+   Every linked heap data structure of the program lives in its own pool. A pool is one
+   contiguous region of address space, reserved once and never moved, so an object is named
+   by its index from the pool base instead of by a 64-bit pointer, and that index fits in 32
+   (or 16) bits:
+
+       object i  lives at  (char *)pc_base(p) + i * obj_size
+
+   `obj_size` 1 gives byte indexing (pc_alloc(p, n) allocates n bytes); a larger size gives
+   object indexing (pc_alloc(p, n) allocates n contiguous objects). Index 0 is the null
+   object: it is never handed out, so `p == 0` keeps meaning "null pointer".
+
+   Lifetime: `pc_pool P = PC_POOL_INIT(sizeof(struct T), 32, "name");` costs nothing; the
+   region is reserved at the first allocation (or the first pc_base/pc_ptr). pc_pool_destroy
+   frees every object and leaves the descriptor as freshly initialised, so it may be used
+   again. A descriptor that holds objects must not be copied or go out of scope before it is
+   destroyed (the runtime keeps its address for the statistics).
+
+   Threads: one pool is as thread-safe as the data structure it holds, i.e. not at all;
+   different pools may be used by different threads at the same time.
+
+   Environment:
+     PTRCOMP_RESERVE_MB  address space reserved per pool, in MiB. Default 8192 (8 GiB): a
+                         32-bit pool of 16-byte objects can grow to 512M objects, and some
+                         16,000 non-empty pools fit in a 47-bit address space at once (a
+                         recursive function may own one pool per call). Only touched pages
+                         cost memory. A pool never reserves more than its indices can
+                         address (a 16-bit pool of 16-byte objects: about 1 MiB). When the
+                         address space runs short, reservations are retried at half the size
+                         down to 16 MiB. With the malloc fallback the whole reservation is
+                         allocated up front, so its default is 64 MiB.
+     PTRCOMP_STATS=1     print one line per pool to stderr at exit (see pc_stats_print).
+
+   Fatal conditions print one line starting with "ptrcomp: " to stderr and abort(): a pool
+   outgrowing its index width or its reservation, a reservation or commit failing, a bad
+   index given to pc_free/pc_realloc.
+
+   The allocation and free fast paths are inline below; everything else is in pool.c.
+   Fields of pc_pool are private to the runtime: programs use the functions only. */
+#ifndef PTRCOMP_RT_H
+#define PTRCOMP_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>  /* FILE, for pc_stats_print */
+#include <string.h> /* memcpy */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MSVC's C mode before C11 spells it __inline. */
+#if defined(_MSC_VER) && !defined(__cplusplus) && !defined(__clang__)
+#define PC_RT_INLINE static __inline
+#else
+#define PC_RT_INLINE static inline
+#endif
+
+typedef uint16_t pc_idx16;
+typedef uint32_t pc_idx32;
+typedef uint64_t pc_idx64;
+
+struct pc_region; /* runtime-private: the reservation and the pool's cold state */
+
+typedef struct pc_pool pc_pool;
+struct pc_pool {
+  /* hot: used by the inline fast paths */
+  char *base;       /* object i at base + i*obj_size; NULL until first use */
+  uint64_t free1;   /* LIFO list of free single blocks (index of the head, 0 = empty) */
+  uint64_t next;    /* bump pointer: first index never handed out */
+  uint64_t end;     /* the fast path may bump up to here (committed, within limits) */
+  uint64_t live;    /* object slots held by live blocks */
+  uint64_t peak;    /* highest value of `live` */
+  uint64_t nmulti;  /* live blocks of more than one unit; 0 means every block is single */
+  size_t obj_size;  /* bytes per object (1 = byte indexing) */
+  uint32_t unit;    /* object slots per single block, see PC_RT_UNIT */
+  uint32_t index_bits;
+  const char *name; /* for messages and statistics; a string literal */
+  /* cold */
+  uint64_t *sizes;  /* index -> slots of live multi-unit blocks (open hash, pool.c) */
+  struct pc_region *region;
+};
+
+/* Object slots per single block. A free block stores its free-list link (8 bytes) inside
+   itself, so objects smaller than 8 bytes are handed out in groups that are at least 8
+   bytes; byte-indexed pools hand out 16-byte granules so every block is aligned for any
+   object (they hold whole structs of other types). */
+#define PC_RT_UNIT(obj_size)                                                                 \
+  ((obj_size) == 1 ? 16u : (obj_size) == 2 ? 4u : (obj_size) == 3 ? 3u : (obj_size) < 8 ? 2u \
+                                                                                         : 1u)
+
+/* A constant initializer: usable for locals and for file-scope objects alike. */
+#define PC_POOL_INIT(obj_size, index_bits, name)                                             \
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size), (uint32_t)PC_RT_UNIT(obj_size),             \
+    (uint32_t)(index_bits), (name), NULL, NULL }
+
+/* index_bits: 16 or 32 limit the pool to 2^bits - 1 objects; 64 means no index limit (the
+   reservation still applies). */
+void pc_pool_init(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name);
+/* Frees every object (large pools give their pages back to the OS) and resets `p` to its
+   initialised state. Destroying a pool that never allocated does nothing. */
+void pc_pool_destroy(pc_pool *p);
+
+/* Index of n contiguous objects (n bytes in a byte pool); never 0. n == 0 is treated as 1,
+   like a malloc(0) that returns a unique pointer. */
+PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects);
+/* Like pc_alloc, with the objects zeroed. */
+uint64_t pc_calloc(pc_pool *p, size_t n_objects);
+/* Like realloc: contents kept up to the smaller size; idx 0 allocates; the last block of the
+   pool grows in place, others may move. n == 0 keeps a minimal block (it does not free). */
+uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
+/* Makes the block at idx reusable; pc_free(p, 0) does nothing. A freed single object is the
+   next one pc_alloc(p, 1) hands out (LIFO). */
+PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx);
+/* Pool base; stable from first use until pc_pool_destroy, so callers may load it once. On a
+   pool that has not been used yet it reserves the region: `p` is const so that read-only
+   code can ask for it, and the runtime writes through it then (pools are never const
+   objects, so that is well-defined). */
+PC_RT_INLINE void *pc_base(const pc_pool *p);
+/* Real address of object idx. */
+PC_RT_INLINE void *pc_ptr(const pc_pool *p, uint64_t idx);
+/* Index of the object at real address ptr (inverse of pc_ptr; NULL gives 0). Used by
+   pool-allocation-only output, where pointers stay pointers but frees need indices. */
+PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr);
+
+/* Statistics. One line per named pool (all pools created with the same name string are one
+   line) that ever held objects:
+     ptrcomp: pool "NAME" obj_size=S peak_objects=N peak_bytes=B instances=K
+   peak_objects is the most object slots one instance held at once (objects smaller than 8
+   bytes and byte pools count the slots of whole blocks, see PC_RT_UNIT), peak_bytes =
+   peak_objects * obj_size, instances the number of pools created under that name. */
+void pc_stats_print(FILE *out);
+/* Sum of the peak_bytes of every line pc_stats_print would print. */
+uint64_t pc_stats_total_peak_bytes(void);
+
+/* ---- implementation of the inline functions (runtime-private below) ---- */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PC_RT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PC_RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PC_RT_LIKELY(x) (x)
+#define PC_RT_UNLIKELY(x) (x)
+#endif
+
+uint64_t pc_rt_alloc_slow(pc_pool *p, size_t n_objects);
+void pc_rt_free_slow(pc_pool *p, uint64_t idx);
+void *pc_rt_setup_base(const pc_pool *p);
+
+PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects) {
+  if (PC_RT_LIKELY(n_objects <= p->unit)) { /* one single block */
+    uint64_t i = p->free1;
+    if (i != 0) {
+      /* memcpy: the link lives in memory the program uses as its own struct type */
+      memcpy(&p->free1, p->base + i * p->obj_size, sizeof p->free1);
+    } else {
+      i = p->next;
+      if (PC_RT_UNLIKELY(p->end - i < p->unit)) return pc_rt_alloc_slow(p, n_objects);
+      p->next = i + p->unit;
+    }
+    p->live += p->unit;
+    if (p->live > p->peak) p->peak = p->live;
+    return i;
+  }
+  return pc_rt_alloc_slow(p, n_objects);
+}
+
+PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
+  if (idx == 0) return;
+  /* With no multi-unit block alive, every block is a single one: no size lookup needed. */
+  if (PC_RT_LIKELY(p->nmulti == 0 && idx < p->next)) {
+    memcpy(p->base + idx * p->obj_size, &p->free1, sizeof p->free1);
+    p->free1 = idx;
+    p->live -= p->unit;
+    return;
+  }
+  pc_rt_free_slow(p, idx);
+}
+
+PC_RT_INLINE void *pc_base(const pc_pool *p) {
+  if (PC_RT_LIKELY(p->base != NULL)) return p->base;
+  return pc_rt_setup_base(p);
+}
+
+PC_RT_INLINE void *pc_ptr(const pc_pool *p, uint64_t idx) {
+  return (char *)pc_base(p) + idx * p->obj_size;
+}
+
+PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr) {
+  if (!ptr)
+    return 0;
+  return (uint64_t)((const char *)ptr - (const char *)pc_base(p)) / p->obj_size;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTRCOMP_RT_H */

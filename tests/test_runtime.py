@@ -1,0 +1,325 @@
+"""Unit tests of the pool runtime (runtime/).
+
+Each program in tests/runtime/ checks one concern and prints what it established; it is
+built against both static libraries (libptrcomp_rt.a: mmap reservation,
+libptrcomp_rt_fallback.a: malloc fallback) with every available C compiler at
+-std=c99 -Wall -Wextra -Werror -pedantic, run, and its exit status, stdout and stderr are
+compared exactly. The runtime sources are also compiled together with each program under
+ASan+UBSan, and the header is checked with stricter warning sets and as C++.
+
+Needs a build of the runtime only (not the tool):
+    cmake -S . -B build -G Ninja -DPTRCOMP_BUILD_TOOL=OFF && cmake --build build
+"""
+import os
+import re
+import shutil
+import signal
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import pytest
+
+import ptrcomp_testlib as tl
+
+PROGRAMS = tl.ROOT / "tests" / "runtime"
+RUNTIME_SRC = tl.ROOT / "runtime"
+LIB_DIR = tl.BUILD_DIR / "lib"
+LIBS = {"mmap": LIB_DIR / "libptrcomp_rt.a", "malloc": LIB_DIR / "libptrcomp_rt_fallback.a"}
+# Every runtime source: the OS-layer files not selected by the configuration compile to
+# nothing, so a build may simply compile them all.
+RUNTIME_SOURCES = sorted(RUNTIME_SRC.glob("*.c"))
+BACKEND_DEFS = {"mmap": [], "malloc": ["-DPTRCOMP_RT_USE_MALLOC=1"]}
+
+C_FLAGS = ["-std=c99", "-O2", "-g", "-Wall", "-Wextra", "-Werror", "-pedantic"]
+SAN_FLAGS = ["-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-Werror",
+             "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+             "-fno-omit-frame-pointer"]
+SAN_COMPILER = tl.COMPILERS[0] if tl.COMPILERS else "gcc"
+CXX_COMPILERS = [c for c in ("g++", "clang++-16", "clang++") if shutil.which(c)]
+if "clang++-16" in CXX_COMPILERS and "clang++" in CXX_COMPILERS:
+    CXX_COMPILERS.remove("clang++")
+SIGABRT = -signal.SIGABRT
+ALL = ("mmap", "malloc", "asan-mmap", "asan-malloc")
+
+
+@dataclass
+class Case:
+    id: str
+    program: str
+    args: tuple = ()
+    env: dict = field(default_factory=dict)
+    returncode: int = 0
+    stdout: str = ""
+    stderr: object = ""  # exact text, or a compiled regex that must match all of it
+    variants: tuple = ALL
+    link: tuple = ()
+
+
+def fatal(msg):
+    """The runtime's fatal-error output: exactly one line."""
+    return f"ptrcomp: {msg}\n"
+
+
+FULL16 = ("is full: 16-bit indices address at most 65535 objects; use 32-bit indices for it "
+          "(--index-bits=32) or exclude this structure from pointer compression")
+FULL32 = ("is full: 32-bit indices address at most 4294967295 {what}; exclude this structure "
+          "from pointer compression so that it keeps 64-bit pointers")
+STATS_LINES = (
+    'ptrcomp: pool "struct list (stats.c:17)" obj_size=16 peak_objects=100 peak_bytes=1600 '
+    "instances=1\n"
+    'ptrcomp: pool "struct tree (stats.c:24)" obj_size=24 peak_objects=50 peak_bytes=1200 '
+    "instances=3\n"
+    'ptrcomp: pool "bytes (stats.c:32)" obj_size=1 peak_objects=48 peak_bytes=48 instances=1\n')
+CHURN_OUT = ("40 pools alive at once, recursion 500 deep: no address space leaked\n"
+             "large pool destroyed: pages returned\n")
+CHURN_OUT_NORSS = CHURN_OUT.replace("returned", "not measured")
+STATS_STDOUT = "on demand:\n" + STATS_LINES + "total peak bytes: 2848\n"
+
+
+def reservation_full(name):
+    return re.compile(re.escape(f'ptrcomp: pool "{name}" outgrew its address-space reservation '
+                                "of 1 MiB (room for ") + r"(\d+)" +
+                      re.escape(" objects of 16 bytes); set PTRCOMP_RESERVE_MB to more than 1 "
+                                "(MiB per pool)\n"))
+
+
+CASES = [
+    Case("index_of", "index_of.c", stdout="ok\n"),
+    Case("indexing", "indexing.c", stdout=(
+        "object pool: first index 1, 200000 objects, base stable\n"
+        "byte pool: indices 16 48 80\n"
+        "int pool: 1000 distinct objects\n"
+        "alloc(0): unique non-zero indices\n"
+        "16-bit pool: 65535 objects, last index 65535\n")),
+    Case("freelist", "freelist.c", stdout=(
+        "lifo: 2 1 reused in reverse order\n"
+        "free(0) on an unused pool: ok\n"
+        "arrays: reused by size, split when large\n"
+        "byte pool: freed blocks reused\n"
+        "cycles: highest index below 200\n")),
+    Case("realloc_calloc", "realloc_calloc.c", stdout=(
+        "realloc: in place, moved, shrunk\n"
+        "vector: 100000 ints kept through realloc\n"
+        "calloc: zeroed (reused, array, fresh)\n"
+        "calloc: zeroed in recycled regions\n"
+        "byte pool: realloc and calloc\n")),
+    Case("init", "init.c", stdout=(
+        "file-scope, local and run-time pools: ok\n"
+        "destroy then reuse: indices start at 1 again\n"
+        "destroy: ok\n")),
+    Case("hot_loop", "hot_loop.c", stdout="100000 pools created and destroyed: sum 700000\n"),
+    Case("churn", "churn.c", args=("rss",), variants=("mmap", "malloc"), stdout=CHURN_OUT),
+    # Under ASan the resident size is not measured: freed malloc blocks (the fallback's
+    # regions) sit in the allocator's quarantine instead of going back to the OS.
+    Case("churn-sanitized", "churn.c", args=("norss",), variants=("asan-mmap",),
+         stdout=CHURN_OUT_NORSS),
+    # ASan poisons the shadow of every malloc'd block, so creating and freeing 20,000
+    # 64 MiB fallback regions would take minutes; fewer, 8 MiB regions run the same paths.
+    Case("churn-sanitized-small", "churn.c", args=("norss", "4", "25"),
+         env={"PTRCOMP_RESERVE_MB": "8"}, variants=("asan-malloc",), stdout=CHURN_OUT_NORSS),
+    Case("overflow16", "overflow16.c", returncode=SIGABRT,
+         stdout="65535 objects allocated\n",
+         stderr=fatal(f'pool "struct node (overflow16.c:12)" {FULL16}')),
+    Case("limit-reserve32", "limits.c", args=("reserve",), env={"PTRCOMP_RESERVE_MB": "1"},
+         returncode=SIGABRT, stdout="".join(f"{k}\n" for k in range(10000, 70000, 10000)),
+         stderr=reservation_full("struct node (limits.c:32)")),
+    Case("limit-reserve64", "limits.c", args=("reserve64",), env={"PTRCOMP_RESERVE_MB": "1"},
+         returncode=SIGABRT, stdout="1024\n2048\n4096\n8192\n16384\n32768\n",
+         stderr=reservation_full("struct node (limits.c:64)")),
+    # 4 GiB of a byte pool's address space: only the mmap layer reserves that much by
+    # default (the fallback's 64 MiB reservation runs out first, tested just above).
+    Case("limit-index32", "limits.c", args=("index32",), variants=("mmap", "asan-mmap"),
+         returncode=SIGABRT, stdout="3 GiB allocated\n",
+         stderr=fatal('pool "bytes (limits.c)" ' + FULL32.format(what="bytes"))),
+    Case("limit-huge32", "limits.c", args=("huge32",), returncode=SIGABRT,
+         stderr=fatal('pool "struct node (limits.c:32)" ' + FULL32.format(what="objects"))),
+    Case("limit-array16", "limits.c", args=("array16",), returncode=SIGABRT,
+         stdout="65000 allocated\n", stderr=fatal(f'pool "struct node (limits.c:16)" {FULL16}')),
+    Case("limit-realloc16", "limits.c", args=("realloc16",), returncode=SIGABRT,
+         stdout="65534 allocated\n", stderr=fatal(f'pool "struct node (limits.c:16)" {FULL16}')),
+    Case("limit-badenv", "limits.c", args=("badenv",), env={"PTRCOMP_RESERVE_MB": "12abc"},
+         returncode=SIGABRT,
+         stderr=fatal('PTRCOMP_RESERVE_MB="12abc" is not a whole number of MiB between 1 and '
+                      "67108864")),
+    Case("limit-badfree", "limits.c", args=("badfree",), returncode=SIGABRT,
+         stderr=fatal('pc_free: index 6 was not allocated from pool "struct node (limits.c:32)"')),
+    Case("stats-at-exit", "stats_report.c", env={"PTRCOMP_STATS": "1"},
+         stdout=STATS_STDOUT, stderr=STATS_LINES),
+    Case("stats-off", "stats_report.c", stdout=STATS_STDOUT),
+    Case("stats-zero", "stats_report.c", env={"PTRCOMP_STATS": "0"}, stdout=STATS_STDOUT),
+    Case("stagger", "stagger.c", stdout=(
+        "64 pools alive: 64 distinct offsets in a page\n"
+        "fresh pools after destroy: different offsets\n")),
+    Case("threads", "threads.c", link=("-pthread",), stdout=(
+        "4 threads x 5000 pools: ok\n"
+        'ptrcomp: pool "per-thread (threads.c)" obj_size=16 peak_objects=20 peak_bytes=320 '
+        "instances=20000\n")),
+]
+
+
+def require_libs():
+    missing = [str(p) for p in LIBS.values() if not p.is_file()]
+    if missing:
+        pytest.fail(f"runtime library not built: {', '.join(missing)}; build it with "
+                    f"cmake -S {tl.ROOT} -B {tl.BUILD_DIR} -G Ninja -DPTRCOMP_BUILD_TOOL=OFF && "
+                    f"cmake --build {tl.BUILD_DIR} (or set PTRCOMP_BUILD_DIR)", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory):
+    """Builds each (program, compiler, variant) once per test session (per xdist worker)."""
+    out_dir = tmp_path_factory.mktemp("runtime-builds")
+    cache = {}
+
+    def sanitized_runtime(backend):
+        key = ("runtime", backend)
+        if key not in cache:
+            objs = []
+            for src in RUNTIME_SOURCES:
+                obj = out_dir / f"rt-{backend}-{src.stem}.o"
+                r = tl.run([SAN_COMPILER, *SAN_FLAGS, *BACKEND_DEFS[backend], "-I", RUNTIME_SRC,
+                            "-c", src, "-o", obj], timeout=300)
+                assert r.returncode == 0, f"runtime does not build under sanitizers:\n{r.stderr}"
+                objs.append(obj)
+            cache[key] = objs
+        return cache[key]
+
+    def build(program, compiler, variant, link=()):
+        key = (program, compiler, variant, link)
+        if key not in cache:
+            exe = out_dir / f"{program.replace('.', '_')}-{compiler}-{variant}"
+            src = PROGRAMS / program
+            if variant.startswith("asan-"):
+                objs = sanitized_runtime(variant[5:])
+                r = tl.run([compiler, *SAN_FLAGS, *link, "-I", RUNTIME_SRC, src, *objs,
+                            "-o", exe], timeout=300)
+            else:
+                r = tl.compile_c([src], exe, compiler, [*C_FLAGS, *link], with_runtime=True,
+                                 runtime_lib=LIBS[variant])
+            assert r.returncode == 0, f"{program} ({compiler}, {variant}) does not build:\n{r.stderr}"
+            cache[key] = exe
+        return cache[key]
+
+    return build
+
+
+def check_run(case, exe):
+    env = dict(os.environ)
+    for var in ("PTRCOMP_STATS", "PTRCOMP_RESERVE_MB"):
+        env.pop(var, None)
+    env.update(case.env)
+    # Sanitizer reports must fail the run; leak checking stays on (every test program
+    # destroys its local pools, and what is left is reachable from globals).
+    env["ASAN_OPTIONS"] = "abort_on_error=0:detect_leaks=1"
+    env["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    start = time.monotonic()
+    r = tl.run([exe, *case.args], env=env, timeout=120)
+    elapsed = time.monotonic() - start
+    where = f"{exe.name} {' '.join(case.args)}"
+    assert r.returncode == case.returncode, (
+        f"{where}: exit status {r.returncode}, expected {case.returncode}\n"
+        f"--- stdout\n{r.stdout[-3000:]}\n--- stderr\n{r.stderr[-3000:]}")
+    assert r.stdout == case.stdout, f"{where}: stdout differs\n--- stderr\n{r.stderr[-3000:]}"
+    if isinstance(case.stderr, re.Pattern):
+        m = case.stderr.fullmatch(r.stderr)
+        assert m, f"{where}: stderr does not match {case.stderr.pattern!r}:\n{r.stderr}"
+        return m, elapsed
+    assert r.stderr == case.stderr, f"{where}: stderr differs"
+    return None, elapsed
+
+
+def variants_for(case):
+    for v in case.variants:
+        compilers = [SAN_COMPILER] if v.startswith("asan-") else tl.COMPILERS
+        for cc in compilers:
+            yield pytest.param(case, cc, v, id=f"{case.id}-{cc}-{v}")
+
+
+@pytest.mark.parametrize("case,compiler,variant",
+                         [p for c in CASES for p in variants_for(c)])
+def test_program(case, compiler, variant, builds):
+    if not variant.startswith("asan-"):
+        require_libs()
+    exe = builds(case.program, compiler, variant, case.link)
+    m, elapsed = check_run(case, exe)
+    if m is not None:  # the reservation message states how many objects fitted
+        room = int(m.group(1))
+        assert 60000 < room < 65536, f"implausible room in a 1 MiB reservation: {room}"
+    if case.program == "hot_loop.c" and not variant.startswith("asan-") and elapsed > 1.0:
+        # Not an assertion (machines differ), but creating and destroying 100,000 pools
+        # should take a few milliseconds; say so when it does not.
+        warnings.warn(f"hot_loop.c took {elapsed:.2f}s with {compiler}/{variant}")
+
+
+def test_c_compiler_available():
+    assert tl.COMPILERS, "no C compiler (gcc or clang) found"
+
+
+HEADER_WARNINGS = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-Wconversion",
+                   "-Wsign-conversion", "-Wcast-qual", "-Wshadow", "-Wstrict-prototypes",
+                   "-Wmissing-prototypes", "-Wundef", "-Wold-style-definition",
+                   "-Wunused-function", "-Wredundant-decls"]
+
+
+@pytest.mark.parametrize("std", ["c99", "gnu11"])
+@pytest.mark.parametrize("compiler", tl.COMPILERS)
+def test_header_compiles_cleanly(compiler, std, tmp_path):
+    """Unused inline functions and the header itself raise no warning, even with warning
+    sets stricter than the transformed programs use."""
+    for opt in ("-O0", "-O2"):
+        r = tl.run([compiler, f"-std={std}", opt, *HEADER_WARNINGS, "-I", RUNTIME_SRC, "-c",
+                    PROGRAMS / "header_only.c", "-o", tmp_path / "h.o"])
+        assert r.returncode == 0, f"{compiler} -std={std} {opt}:\n{r.stderr}"
+
+
+def test_cxx_compiler_available():
+    assert CXX_COMPILERS, "no C++ compiler (g++ or clang++) found"
+
+
+@pytest.mark.parametrize("compiler", CXX_COMPILERS)
+def test_header_as_cxx(compiler, tmp_path):
+    """extern "C" guards: the header parses as C++ and a C++ program links with the C
+    library and runs."""
+    src = PROGRAMS / "cxx_header.cpp"
+    flags = ["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", RUNTIME_SRC]
+    r = tl.run([compiler, *flags, "-fsyntax-only", src])
+    assert r.returncode == 0, r.stderr
+    require_libs()
+    exe = tmp_path / "cxx"
+    r = tl.run([compiler, *flags, src, LIBS["mmap"], "-o", exe])
+    assert r.returncode == 0, r.stderr
+    r = tl.run([exe], env={k: v for k, v in os.environ.items() if k != "PTRCOMP_STATS"})
+    assert (r.returncode, r.stderr) == (0, "")
+    assert r.stdout == ('ptrcomp: pool "local (cxx_header.cpp)" obj_size=16 peak_objects=1 '
+                        "peak_bytes=16 instances=1\n"
+                        'ptrcomp: pool "node (cxx_header.cpp)" obj_size=16 peak_objects=4 '
+                        "peak_bytes=64 instances=1\n")
+
+
+@pytest.mark.parametrize("backend", ["mmap", "malloc"])
+@pytest.mark.parametrize("compiler", tl.COMPILERS)
+def test_runtime_sources_compile_strictly(compiler, backend, tmp_path):
+    """Every runtime source, the unselected OS layers included, builds as ISO C99 without
+    warnings in both configurations."""
+    for src in RUNTIME_SOURCES:
+        r = tl.run([compiler, "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic",
+                    "-Wshadow", "-Wstrict-prototypes", "-Wmissing-prototypes",
+                    *BACKEND_DEFS[backend], "-I", RUNTIME_SRC, "-c", src,
+                    "-o", tmp_path / f"{src.stem}.o"])
+        assert r.returncode == 0, f"{src.name} ({backend}):\n{r.stderr}"
+
+
+def test_threads_under_tsan(tmp_path):
+    """Pools of different threads share the region cache and the statistics registry:
+    ThreadSanitizer must find no race in them."""
+    exe = tmp_path / "threads-tsan"
+    r = tl.run([SAN_COMPILER, "-std=c99", "-O1", "-g", "-fsanitize=thread", "-pthread",
+                "-Wall", "-Wextra", "-Werror", "-I", RUNTIME_SRC, PROGRAMS / "threads.c",
+                *RUNTIME_SOURCES, "-o", exe], timeout=300)
+    assert r.returncode == 0, r.stderr
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PTRCOMP_")}
+    env["TSAN_OPTIONS"] = "halt_on_error=1"
+    r = tl.run([exe], env=env)
+    case = next(c for c in CASES if c.id == "threads")
+    assert (r.returncode, r.stdout, r.stderr) == (0, case.stdout, ""), r.stderr[-3000:]
