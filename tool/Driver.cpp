@@ -135,9 +135,10 @@ int runDriver(ToolOptions &Opts) {
     for (auto &KV : New)
       Vetoes.insert(KV);
     if (Vetoes.size() == Before || Round > 200) {
-      // No progress: leave every structure as it was.
+      // No progress: leave every structure as it was, saying what stopped the rewrite.
+      std::string Why = New.empty() ? "" : ": " + New.begin()->second;
       for (const dsa::Pool &Pl : Plan.Pools)
-        Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it");
+        Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
       Plan = dsa::makePlan(*Graphs, PO, Vetoes);
       Edits = EditSet();
       break;

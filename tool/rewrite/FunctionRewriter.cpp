@@ -12,9 +12,12 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <functional>
 
 using namespace clang;
 namespace ptrcomp {
@@ -92,6 +95,46 @@ FunctionRewriter::Rep FunctionRewriter::repOfVar(const VarDecl *VD) const {
   return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
 }
 
+std::string FunctionRewriter::newPointerType(QualType T, Cell Pointee) const {
+  if (!isPointer(T))
+    return "";
+  Rep R = repOfCell(Pointee, T);
+  if (R.K == Idx)
+    return idxType(R.E);
+  QualType U = T->getPointeeType();
+  if (isPointer(U) && !Pointee.isNull()) {
+    std::string Inner = newPointerType(U, F.Graph->edgeIfAny(Pointee));
+    if (!Inner.empty())
+      return (U.isConstQualified() ? "const " : "") + Inner + " *";
+  }
+  return "";
+}
+
+std::string FunctionRewriter::storedDecl(QualType T, Cell Storage,
+                                         const std::string &Name) const {
+  if (isPointer(T)) {
+    std::string N = newPointerType(T, F.Graph->edgeIfAny(Storage));
+    if (N.empty())
+      return "";
+    return N + (StringRef(N).endswith("*") ? "" : " ") + Name;
+  }
+  if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+    // Arrays are one object per element in the graph: the elements live at Storage.
+    std::string Dim = "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
+    if (Ctx.getAsArrayType(CAT->getElementType()))
+      return "";
+    return storedDecl(CAT->getElementType(), Storage, Name + Dim);
+  }
+  return "";
+}
+
+std::string FunctionRewriter::varDecl(const VarDecl *VD) const {
+  auto It = F.VarStorage.find(VD);
+  if (It == F.VarStorage.end())
+    return "";
+  return storedDecl(VD->getType(), It->second, VD->getName().str());
+}
+
 //===-- Spelling ---------------------------------------------------------===//
 
 std::string FunctionRewriter::poolParamName(unsigned Slot) const {
@@ -113,7 +156,8 @@ std::string FunctionRewriter::poolParamName(unsigned Slot) const {
 
 std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
   if (E.Source == NodeEncoding::Param) {
-    ParamsUsed.insert(E.Slot);
+    if (!Dry)
+      ParamsUsed.insert(E.Slot);
     return poolParamName(E.Slot);
   }
   return "&" + P.Pools[E.Pool].Name;
@@ -133,6 +177,8 @@ std::string FunctionRewriter::baseName(const NodeEncoding &E) {
   std::string Pool = E.Source == NodeEncoding::Param ? poolParamName(E.Slot)
                                                      : P.Pools[E.Pool].Name;
   std::string Name = Pool + "_base";
+  if (Dry)
+    return Name;
   BasesUsed.emplace(Name, layoutType(E) + " *const " + Name + " = pc_base(" +
                               poolExpr(E) + ");");
   return Name;
@@ -306,6 +352,13 @@ std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
     Rep S = rep(Sub);
     if (S.K == Idx)
       vetoAt(S.E, E, "an index is converted to an unrelated pointer type");
+    auto It = F.ExprCells.find(E);
+    std::string NT =
+        It == F.ExprCells.end() ? "" : newPointerType(E->getType(), It->second);
+    if (!NT.empty()) {
+      std::string T = text(Sub);
+      return "(" + NT + ")" + (isAtomic(Sub) ? T : "(" + T + ")");
+    }
     return splice(E);
   }
   if (isNullConstant(Sub, Ctx))
@@ -329,11 +382,32 @@ std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
 std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
   const Expr *Base = E->getBase();
   std::string Field = E->getMemberNameInfo().getAsString();
+  // A field whose type would change in an object whose layout does not.
+  auto CheckPlainObject = [&]() {
+    auto It = F.ExprCells.find(E);
+    if (It == F.ExprCells.end())
+      return;
+    if (!storedDecl(E->getType(), It->second, "x").empty())
+      vetoAt(repOfCell(F.Graph->edgeIfAny(It->second), E->getType()).E, E,
+             "stored in field '" + Field + "' of an object that ptrcomp does not rewrite");
+  };
   if (E->isArrow()) {
     Rep B = rep(Base);
     if (B.K == Idx)
       return baseName(B.E) + "[" + text(Base) + "]." + Field;
+    if (B.K == Plain)
+      CheckPlainObject();
     return splice(E);
+  }
+  {
+    const Expr *Inner = Base->IgnoreParenImpCasts();
+    bool PoolObject = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
+      PoolObject = rep(U->getSubExpr()).K == Idx;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
+      PoolObject = rep(AS->getBase()).K == Idx;
+    if (!PoolObject)
+      CheckPlainObject();
   }
   if (auto New = rewrite(Base))
     return *New + "." + Field;
@@ -390,6 +464,9 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
   BinaryOperatorKind Op = E->getOpcode();
   if (Op == BO_Assign && isPointer(L->getType())) {
     Rep LR = rep(L);
+    if (LR.K != Idx)
+      if (auto FE = fieldIndexEncoding(L))
+        LR = {Idx, *FE};
     if (LR.K == Idx || (rep(R).K == Idx)) {
       std::string RT = valueText(R, LR.K == Idx);
       std::optional<std::string> LT = rewrite(L);
@@ -441,6 +518,40 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
       vetoAt(AP ? A.E : B.E, E, "a struct is copied between a pool and other memory");
   }
   return splice(E);
+}
+
+std::optional<NodeEncoding> FunctionRewriter::fieldIndexEncoding(const Expr *LV) {
+  // A pointer field of a pool object whose layout stores it as an index, even where
+  // this function's graph never saw a pointer stored there (only NULL).
+  const auto *ME = dyn_cast<MemberExpr>(LV->IgnoreParenImpCasts());
+  if (!ME)
+    return std::nullopt;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD)
+    return std::nullopt;
+  Rep B;
+  if (ME->isArrow()) {
+    B = rep(ME->getBase());
+  } else {
+    const Expr *Inner = ME->getBase()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
+      B = rep(U->getSubExpr());
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
+      B = rep(AS->getBase());
+  }
+  if (B.K != Idx || B.E.LayoutId < 0)
+    return std::nullopt;
+  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
+                     FD->getFieldIndex()) / 8;
+  auto It = L.FieldBits.find(Off);
+  if (It == L.FieldBits.end() || !It->second)
+    return std::nullopt;
+  NodeEncoding E;
+  E.Bits = It->second;
+  E.Indexed = true;
+  E.Pool = -1;
+  return E;
 }
 
 std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperator *E) {
@@ -537,6 +648,16 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled())
         return allocation(E, Name, Enc);
+      // An array of pointers that becomes an array of indices: rescale sizeof(T *).
+      Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret),
+                           Ctx.getPointerType(Ctx.VoidTy));
+      if (Elem.K == Idx || (Elem.E.Indexed && Elem.E.isPooled())) {
+        std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
+        SizeofPointer[Elem.E.Struct] = idxType(Elem.E);
+        auto New = splice(E);
+        SizeofPointer = Saved;
+        return New;
+      }
       return splice(E);
     }
     if (Name == "free" && E->getNumArgs() == 1) {
@@ -552,10 +673,17 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
     bool Changed = false;
     std::vector<std::string> Args;
     std::map<dsa::TypeId, std::string> Saved = SizeofLayout;
+    std::map<dsa::TypeId, std::string> SavedP = SizeofPointer;
     for (const Expr *A : E->arguments()) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = layoutType(R.E);
+      // memset/memcpy of an array of indices: sizeof(T *) is now an index's size.
+      if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
+        if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second),
+                               Ctx.getPointerType(Ctx.VoidTy));
+            El.K == Idx)
+          SizeofPointer[El.E.Struct] = idxType(El.E);
     }
     for (const Expr *A : E->arguments()) {
       Rep R = rep(A);
@@ -570,6 +698,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       }
     }
     SizeofLayout = Saved;
+    SizeofPointer = SavedP;
     if (!Changed)
       return std::nullopt;
     return source(E->getCallee()->getSourceRange()) + "(" + llvm::join(Args, ", ") + ")";
@@ -610,6 +739,11 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
     return std::nullopt;
   if (E->isArgumentType()) {
     QualType T = E->getArgumentType();
+    if (isPointer(T) && T->getPointeeType()->isRecordType()) {
+      auto It = SizeofPointer.find(PG.Types.get(T->getPointeeType(), Ctx));
+      if (It != SizeofPointer.end())
+        return "sizeof(" + It->second + ")";
+    }
     if (T->isRecordType()) {
       auto It = SizeofLayout.find(PG.Types.get(T, Ctx));
       if (It != SizeofLayout.end())
@@ -617,33 +751,97 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
     }
     return std::nullopt;
   }
+  // The operand is not evaluated, so the analysis has no cells for it: decide from the
+  // variables it names. `sizeof p` and `sizeof *tbl` keep their text (the declarations
+  // changed, so they measure the new types); `sizeof *p`, `sizeof p->f`, `sizeof p[0]`
+  // with p an index would not compile and name their new type instead.
   const Expr *A = E->getArgumentExpr();
-  Rep R = rep(A);
-  if (R.K == Idx) {
-    vetoAt(R.E, E, "sizeof of a pointer that becomes an index");
+  auto IdxVar = [&](const Expr *X) -> std::optional<Rep> {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Rep R = repOfVar(VD); R.K == Idx)
+          return R;
+    return std::nullopt;
+  };
+  bool Invalid = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      Invalid |= IdxVar(U->getSubExpr()).has_value();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+      Invalid |= IdxVar(AS->getBase()).has_value();
+    if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+      Invalid |= IdxVar(ME->getBase()).has_value();
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(A);
+  if (!Invalid)
+    return std::nullopt;
+  // New type of an unevaluated expression, from the variables and layouts it goes through:
+  // "" = unchanged, nullopt = unknown.
+  std::function<std::optional<std::string>(const Expr *)> NewType =
+      [&](const Expr *X) -> std::optional<std::string> {
+    X = X->IgnoreParenImpCasts();
+    if (auto R = IdxVar(X))
+      return idxType(R->E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        std::string D = varDecl(VD);
+        return D.empty() ? "" : D.substr(0, D.rfind(' '));
+      }
+      return "";
+    }
+    auto Object = [&](const Expr *Ptr) -> std::optional<std::string> {
+      if (auto R = IdxVar(Ptr))
+        return layoutType(R->E);
+      auto T = NewType(Ptr);
+      if (!T)
+        return std::nullopt;
+      if (StringRef(*T).endswith(" *"))
+        return T->substr(0, T->size() - 2);
+      return T->empty() ? std::optional<std::string>("") : std::nullopt;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
+      return Object(U->getSubExpr());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+      return Object(AS->getBase());
+    if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      std::optional<Rep> R;
+      if (ME->isArrow())
+        R = IdxVar(ME->getBase());
+      if (!R) {
+        auto BT = ME->isArrow() ? Object(ME->getBase()) : NewType(ME->getBase());
+        if (!BT)
+          return std::nullopt;
+        if (!BT->empty())
+          return std::nullopt; // a member of some other rewritten object
+        return "";
+      }
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FD || R->E.LayoutId < 0)
+        return "";
+      const dsa::Layout &L = P.Layouts[R->E.LayoutId];
+      uint64_t Off =
+          Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
+      if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second)
+        return "pc_idx" + std::to_string(It->second);
+      if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
+        return "pc_idx" + std::to_string(It->second) + " *";
+      return "";
+    }
+    return std::nullopt;
+  };
+  if (auto T = NewType(A); T && !T->empty())
+    return "sizeof(" + *T + ")";
+  QualType T = A->getType();
+  if (T->isRecordType() || T->isAnyPointerType() || T->isArrayType()) {
+    vetoAt(IdxVar(A) ? IdxVar(A)->E : NodeEncoding(), E,
+           "sizeof of an expression ptrcomp cannot retype");
     return std::nullopt;
   }
-  // sizeof *p, sizeof p->f: the operand is not evaluated; name its new type.
-  const Expr *Inner = A->IgnoreParens();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
-    if (Rep S = rep(U->getSubExpr()); S.K == Idx)
-      return "sizeof(" + layoutType(S.E) + ")";
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
-    if (Rep S = rep(AS->getBase()); S.K == Idx)
-      return "sizeof(" + layoutType(S.E) + ")";
-  if (const auto *ME = dyn_cast<MemberExpr>(Inner); ME && ME->isArrow())
-    if (Rep S = rep(ME->getBase()); S.K == Idx) {
-      Rep FR = rep(ME);
-      if (FR.K == Idx)
-        return "sizeof(" + idxType(FR.E) + ")";
-      return "sizeof(" + ME->getType().getAsString(Ctx.getPrintingPolicy()) + ")";
-    }
-  if (auto T = E->getArgumentExpr()->getType(); T->isRecordType()) {
-    auto It = SizeofLayout.find(PG.Types.get(T, Ctx));
-    if (It != SizeofLayout.end() && splice(E))
-      return "sizeof(" + It->second + ")";
-  }
-  return std::nullopt;
+  return "sizeof(" + T.getAsString(Ctx.getPrintingPolicy()) + ")";
 }
 
 //===-- Statements -------------------------------------------------------===//
@@ -657,7 +855,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   bool AnyTypeChange = false;
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
-      AnyTypeChange |= repOfVar(VD).K == Idx;
+      AnyTypeChange |= !varDecl(VD).empty();
   if (!AnyTypeChange) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
@@ -676,17 +874,30 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       return;
     }
     Rep R = repOfVar(VD);
-    std::string Type = R.K == Idx ? idxType(R.E) : "";
+    std::string NewDecl = varDecl(VD);
+    std::string Type = NewDecl.empty() ? "" : NewDecl.substr(0, NewDecl.rfind(' '));
     std::string Decl;
     std::string Prefix;
     if (VD->getStorageClass() == SC_Static)
       Prefix = "static ";
     else if (VD->getStorageClass() == SC_Register)
       Prefix = "register ";
-    if (R.K == Idx) {
+    if (!NewDecl.empty()) {
       if (VD->getType().isConstQualified())
         Prefix += "const ";
-      Decl = Prefix + Type + " " + VD->getName().str();
+      Decl = Prefix + NewDecl;
+      if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
+        // {0} and {NULL, ...} initialise arrays of indices with zeros.
+        for (const Expr *I : ILE->inits())
+          if (!isNullConstant(I, Ctx))
+            vetoAt(R.E, I, "an array of pointers initialised with pointers");
+        Decl += " = {0}";
+        Parts.push_back(Decl);
+        if (CommonType.empty())
+          CommonType = Type;
+        Uniform &= CommonType == Type;
+        continue;
+      }
     } else {
       std::string S;
       llvm::raw_string_ostream OS(S);
@@ -859,9 +1070,14 @@ void FunctionRewriter::entryAndExit() {
 
 bool FunctionRewriter::run() {
   for (const VarDecl *VD : F.Vars)
-    if (Rep R = repOfVar(VD); R.K == Idx && isa<ParmVarDecl>(VD) && V.IsOriginal)
-      vetoAt(R.E, VD->getInit() ? (const Stmt *)VD->getInit() : F.Decl->getBody(),
+    if (isa<ParmVarDecl>(VD) && V.IsOriginal && !varDecl(VD).empty())
+      vetoAt(repOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)), VD->getType()).E,
+             F.Decl->getBody(),
              "parameter '" + VD->getName().str() + "' of an entry point would change type");
+  if (isPointer(F.Decl->getReturnType()) && !ReturnsIdx &&
+      !newPointerType(F.Decl->getReturnType(), F.Ret).empty())
+    vetoAt(repOfCell(F.Graph->edgeIfAny(F.Ret), F.Decl->getReturnType()).E,
+           F.Decl->getBody(), "the result of '" + F.Name + "' would change type");
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
   if (!Body) {
     Failed = true;
@@ -886,9 +1102,9 @@ std::string FunctionRewriter::header(bool Static) const {
   for (unsigned S = 0; S < V.NumPoolParams; ++S)
     Params.push_back("pc_pool *" + poolParamName(S));
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
-    Rep R = repOfVar(PV);
-    if (R.K == Idx)
-      Params.push_back(idxType(R.E) + " " + PV->getName().str());
+    std::string NewDecl = varDecl(PV);
+    if (!NewDecl.empty())
+      Params.push_back(NewDecl);
     else
       Params.push_back(source(PV->getSourceRange()));
   }

@@ -57,6 +57,13 @@ private:
   Rep repOfCell(dsa::Cell C, clang::QualType PointerType) const;
   Rep rep(const clang::Expr *E) const;
   Rep repOfVar(const clang::VarDecl *VD) const;
+  /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
+  /// "pc_idx32 *"), or "" when it stays as written.
+  std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
+  /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
+  /// or "" when it stays as written.
+  std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
+  std::string varDecl(const clang::VarDecl *VD) const;
   bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
 
   // Spelling.
@@ -79,6 +86,7 @@ private:
   std::optional<std::string> subscript(const clang::ArraySubscriptExpr *E);
   std::optional<std::string> binary(const clang::BinaryOperator *E);
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
+  std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV);
   std::optional<std::string> call(const clang::CallExpr *E);
   std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
                                         const dsa::NodeEncoding &Enc);
@@ -111,10 +119,13 @@ private:
   std::vector<int> VetoPools;
   std::string VetoReason;
   bool Failed = false;
+  bool Dry = false; ///< spelling only: no bases or pool parameters become used
   bool ReturnsIdx = false;
   Rep Returned;
   /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
   std::map<dsa::TypeId, std::string> SizeofLayout;
+  /// sizeof(T *) inside the size of an array of indices -> sizeof of the index type.
+  std::map<dsa::TypeId, std::string> SizeofPointer;
 };
 
 } // namespace ptrcomp

@@ -255,9 +255,12 @@ void ProgramRewriter::emitLayouts() {
           uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
           auto It = L.FieldBits.find(Off);
           std::string Field;
+          auto AIt = L.FieldArrayBits.find(Off);
           if (It != L.FieldBits.end() && It->second &&
               FD->getType()->isAnyPointerType()) {
             Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str();
+          } else if (AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType()) {
+            Field = "pc_idx" + std::to_string(AIt->second) + " *" + FD->getName().str();
           } else {
             llvm::raw_string_ostream OS(Field);
             FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
@@ -278,42 +281,55 @@ void ProgramRewriter::emitLayouts() {
 }
 
 void ProgramRewriter::emitPrototypes() {
-  // Each unit declares the clones it calls or defines, before its first function.
-  std::map<unsigned, std::set<unsigned>> PerUnit;
+  // A clone needs a prototype in a unit where a function calls it before its definition
+  // (or where it is not defined at all): right before the first such caller.
+  auto OffsetIn = [](dsa::FunctionGraph &G, SourceLocation L) -> std::optional<unsigned> {
+    const SourceManager &SM = G.Ctx->getSourceManager();
+    L = SM.getExpansionLoc(L);
+    if (SM.getFileID(L) != SM.getMainFileID())
+      return std::nullopt;
+    return SM.getFileOffset(L);
+  };
+  // (unit, offset) -> prototypes, in a stable order
+  std::map<std::pair<unsigned, unsigned>, std::vector<std::string>> At;
   for (auto &[VI, Header] : VersionHeader) {
     const dsa::FunctionVersion &V = P.Versions[VI];
-    unsigned Home = PG.function(V.Function)->Unit;
-    PerUnit[Home].insert(VI);
-    for (unsigned U : CalledFromUnit[VI])
-      PerUnit[U].insert(VI);
-  }
-  for (auto &[U, Versions] : PerUnit) {
-    ASTContext &Ctx = Program.Units[U]->getASTContext();
-    const SourceManager &SM = Ctx.getSourceManager();
-    FileID Main = SM.getMainFileID();
-    std::optional<unsigned> At;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      auto *FD = dyn_cast<FunctionDecl>(D);
-      if (!FD || !FD->doesThisDeclarationHaveABody())
+    dsa::FunctionGraph &Def = *PG.function(V.Function);
+    std::optional<unsigned> DefAt = OffsetIn(Def, Def.Decl->getBeginLoc());
+    bool Static = true;
+    for (unsigned C : CalledFromUnit[VI])
+      Static &= C == Def.Unit;
+    std::map<unsigned, unsigned> FirstCaller; // unit -> offset of the earliest caller
+    for (const dsa::FunctionVersion &X : P.Versions) {
+      if (X.Function == V.Function)
         continue;
-      SourceLocation L = SM.getExpansionLoc(FD->getBeginLoc());
-      if (SM.getFileID(L) == Main) {
-        At = SM.getFileOffset(L);
-        break;
-      }
+      bool Calls = false;
+      for (auto &KV : X.Calls)
+        Calls |= KV.second.Version == VI;
+      if (!Calls)
+        continue;
+      dsa::FunctionGraph &G = *PG.function(X.Function);
+      std::optional<unsigned> Off = OffsetIn(G, G.Decl->getBeginLoc());
+      if (!Off)
+        continue;
+      auto [It, New] = FirstCaller.emplace(G.Unit, *Off);
+      if (!New)
+        It->second = std::min(It->second, *Off);
     }
-    if (!At)
-      continue;
-    std::string Text = "/* ptrcomp: versions of functions for pooled data structures */\n";
-    for (unsigned VI : Versions) {
-      unsigned Home = PG.function(P.Versions[VI].Function)->Unit;
-      bool Static = true;
-      for (unsigned C : CalledFromUnit[VI])
-        Static &= C == Home;
-      Text += std::string(Static ? "static " : "") + VersionHeader[VI] + ";\n";
+    for (auto &[U, Off] : FirstCaller) {
+      if (U == Def.Unit && DefAt && *DefAt < Off)
+        continue; // defined before its first caller
+      At[{U, Off}].push_back(std::string(Static ? "static " : "") + Header + ";");
     }
-    PendingPrototypes.push_back({realPath(SM, Main), *At, Text + "\n"});
-    NeedsInclude.insert({U, Main});
+  }
+  for (auto &[Where, Protos] : At) {
+    ASTContext &Ctx = Program.Units[Where.first]->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Text = "/* ptrcomp: versions of functions defined below */\n";
+    for (const std::string &Pr : Protos)
+      Text += Pr + "\n";
+    PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Where.second, Text + "\n"});
+    NeedsInclude.insert({Where.first, SM.getMainFileID()});
   }
 }
 

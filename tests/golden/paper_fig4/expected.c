@@ -21,12 +21,6 @@ struct list_pc64 {
     pc_idx64 Next;
 };
 
-/* ptrcomp: versions of functions for pooled data structures */
-static pc_idx32 MakeList_pc32(pc_pool *P_Result, int N);
-static pc_idx64 MakeList_pc64(pc_pool *P_Result, int N);
-static int Length_pc32(pc_pool *P_L, pc_idx32 L);
-static int Length_pc64(pc_pool *P_L, pc_idx64 L);
-
 struct list *MakeList(int N) {
     struct list *Result = NULL;
     for (int i = 0; i != N; ++i) {

@@ -9,10 +9,6 @@ struct list {
     struct list *Next;
 };
 
-/* ptrcomp: versions of functions for pooled data structures */
-static struct list *MakeList_pa(pc_pool *P_Result, int N);
-static int Length_pa(pc_pool *P_L, struct list *L);
-
 struct list *MakeList(int N) {
     struct list *Result = NULL;
     for (int i = 0; i != N; ++i) {
