@@ -264,25 +264,58 @@ void Planner::settleHolders() {
           Roots.push_back(KV.second);
       }
       std::string Why;
-      for (NodeId X : G.reachable(Roots)) {
-        const DSNode &XN = G.liveNode(X);
-        for (auto &[Off, T] : XN.Edges) {
+      std::vector<NodeId> Nodes = G.reachable(Roots);
+      // Who points where: holders of each node at offset 0.
+      llvm::DenseMap<NodeId, std::vector<NodeId>> HeldBy;
+      for (NodeId X : Nodes)
+        for (auto &[Off, T] : G.liveNode(X).Edges) {
           Cell TC = G.resolve(T);
-          if (TC.Node != R.Node || TC.Offset != 0 || X == R.Node)
-            continue;
-          NodeRef XR{R.Owner, X};
-          bool Indexed = Candidate.count(XR) && Candidate[XR].empty();
-          bool PointerVar = XN.Type && PG.Types.info(XN.Type).K == TypeInfo::Pointer &&
-                            (XN.Flags & (Stack | Global)) && !(XN.Flags & Heap);
-          if (!Indexed && !PointerVar) {
-            Why = "pointers to it are stored in " +
-                  (XN.Type ? PG.Types.name(XN.Type) : std::string("untyped")) +
-                  " objects that are not rewritten (e.g. an array of pointers)";
-            break;
-          }
+          if (TC.Offset == 0)
+            HeldBy[TC.Node].push_back(X);
         }
-        if (!Why.empty())
+      auto IsCandidate = [&](NodeId X) {
+        auto It = Candidate.find({R.Owner, X});
+        return It != Candidate.end() && It->second.empty();
+      };
+      auto IsPointerVar = [&](const DSNode &XN) {
+        return XN.Type && PG.Types.info(XN.Type).K == TypeInfo::Pointer &&
+               (XN.Flags & (Stack | Global)) && !(XN.Flags & Heap) && !XN.Collapsed;
+      };
+      for (NodeId X : HeldBy.lookup(R.Node)) {
+        if (X == R.Node || IsCandidate(X))
+          continue;
+        const DSNode &XN = G.liveNode(X);
+        if (IsPointerVar(XN))
+          continue;
+        // An array of pointers (heap, stack or global) becomes an array of indices when
+        // it holds nothing else and is itself held only where that can be rewritten.
+        bool IndexArray = XN.Type && !XN.Collapsed &&
+                          PG.Types.info(XN.Type).K == TypeInfo::Pointer &&
+                          !(XN.Flags & (Escapes | Unknown)) && XN.Edges.size() == 1 &&
+                          XN.Edges.begin()->first == 0;
+        if (IndexArray) {
+          TypeId Pointee = PG.Types.info(XN.Type).Pointee;
+          IndexArray = PG.Types.info(Pointee).K == TypeInfo::Void ||
+                       Pointee == G.liveNode(R.Node).Type ||
+                       (G.liveNode(R.Node).Collapsed &&
+                        std::binary_search(G.liveNode(R.Node).PointerTypes.begin(),
+                                           G.liveNode(R.Node).PointerTypes.end(),
+                                           Pointee));
+        }
+        if (IndexArray)
+          for (NodeId Y : HeldBy.lookup(X)) {
+            const DSNode &YN = G.liveNode(Y);
+            if (!(IsCandidate(Y) || (IsPointerVar(YN) && PG.Types.info(
+                                                              PG.Types.info(YN.Type).Pointee)
+                                                                  .K == TypeInfo::Pointer)))
+              IndexArray = false;
+          }
+        if (!IndexArray) {
+          Why = "pointers to it are stored in " +
+                (XN.Type ? PG.Types.name(XN.Type) : std::string("untyped")) +
+                " objects that ptrcomp does not rewrite";
           break;
+        }
       }
       if (!Why.empty()) {
         Candidate[R] = Why;
@@ -336,12 +369,28 @@ void Planner::makeLayouts() {
       }
       L.FieldBits[F.Offset] = Bits;
       Changed |= Bits != 0;
+      // A field pointing to an array of pointers into an indexed pool: an array of indices.
+      if (!Bits && It != N.Edges.end()) {
+        Cell Arr = G.resolve(It->second);
+        const DSNode &AN = G.liveNode(Arr.Node);
+        auto AE = AN.Edges.find(0);
+        if (Arr.Offset == 0 && AN.Type && PG.Types.info(AN.Type).K == TypeInfo::Pointer &&
+            AE != AN.Edges.end()) {
+          Cell Elem = G.resolve(AE->second);
+          auto PIt = PoolOf.find({Pl.Origin.Owner, Elem.Node});
+          if (Elem.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
+            L.FieldArrayBits[F.Offset] = P.Pools[PIt->second].Bits;
+            Changed = true;
+          }
+        }
+      }
     }
     if (!Changed)
       continue; // the objects keep their original type
     for (unsigned I = 0; I < P.Layouts.size(); ++I)
       if (P.Layouts[I].Struct == L.Struct && P.Layouts[I].Compressed == L.Compressed &&
-          P.Layouts[I].FieldBits == L.FieldBits)
+          P.Layouts[I].FieldBits == L.FieldBits &&
+          P.Layouts[I].FieldArrayBits == L.FieldArrayBits)
         Pl.LayoutId = I;
     if (Pl.LayoutId >= 0)
       continue;
@@ -560,9 +609,6 @@ Plan Planner::run() {
     if (Candidate.count(R))
       continue; // already refused
     Candidate[R] = checkNode(R, Why) ? "" : (Why.empty() ? "not eligible" : Why);
-    if (R.Owner.empty() && Candidate[R].empty())
-      Candidate[R] = "reachable from a global variable: global pools are not implemented "
-                     "yet";
   }
   if (Opts.Compress)
     settleHolders();

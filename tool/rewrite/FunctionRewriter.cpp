@@ -160,6 +160,8 @@ std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
       ParamsUsed.insert(E.Slot);
     return poolParamName(E.Slot);
   }
+  if (E.Source == NodeEncoding::Global && !Dry)
+    GlobalPoolsUsed.insert(E.Pool);
   return "&" + P.Pools[E.Pool].Name;
 }
 

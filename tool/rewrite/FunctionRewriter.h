@@ -43,6 +43,8 @@ public:
   std::string header(bool Static) const;
   std::string prototype(bool Static) const { return header(Static) + ";"; }
   const std::vector<int> &vetoPools() const { return VetoPools; }
+  /// Global pools this version names (their descriptors must be visible).
+  const std::set<int> &globalPoolsUsed() const { return GlobalPoolsUsed; }
   const std::string &vetoReason() const { return VetoReason; }
 
 private:
@@ -115,6 +117,7 @@ private:
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses
+  mutable std::set<int> GlobalPoolsUsed;
   std::vector<TextEdit> Edits;
   std::vector<int> VetoPools;
   std::string VetoReason;

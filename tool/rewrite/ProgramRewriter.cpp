@@ -16,6 +16,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/AST/Expr.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -124,6 +125,11 @@ private:
   std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
   std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
   std::vector<std::tuple<std::string, unsigned, std::string>> PendingPrototypes;
+  std::map<int, std::map<unsigned, unsigned>> GlobalPoolUse; // pool -> unit -> first use
+  void emitGlobalPools();
+  void rewriteGlobalVariables();
+  std::string globalDecl(dsa::Cell Storage, clang::QualType T, const std::string &Name,
+                         clang::ASTContext &Ctx, int &Pool);
 };
 
 void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
@@ -177,6 +183,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       continue;
     }
     NeedsInclude.insert({F.Unit, FID});
+    unsigned FnAt = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+    for (int Pl : FR.globalPoolsUsed()) {
+      auto [It, New] = GlobalPoolUse[Pl].emplace(F.Unit, FnAt);
+      if (!New)
+        It->second = std::min(It->second, FnAt);
+    }
     if (V.IsOriginal) {
       for (const TextEdit &E : FR.edits())
         add(File, E.Offset, E.Length, E.Text);
@@ -333,6 +345,132 @@ void ProgramRewriter::emitPrototypes() {
   }
 }
 
+std::string ProgramRewriter::globalDecl(dsa::Cell Storage, QualType T, const std::string &Name,
+                                        ASTContext &Ctx, int &PoolId) {
+  dsa::DSGraph &G = *PG.Globals;
+  if (T->isAnyPointerType()) {
+    dsa::Cell C = G.edgeIfAny(Storage);
+    if (C.isNull() || C.Offset != 0)
+      return "";
+    for (unsigned I = 0; I < P.Pools.size(); ++I) {
+      const dsa::Pool &Pl = P.Pools[I];
+      if (!Pl.Origin.Owner.empty() || Pl.Origin.Node != C.Node || !Pl.Indexed)
+        continue;
+      QualType Pointee = T->getPointeeType().getCanonicalType().getUnqualifiedType();
+      if (!(Pointee->isVoidType() ||
+            (Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == Pl.Struct)))
+        return "";
+      PoolId = I;
+      return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
+    }
+    return "";
+  }
+  if (const auto *CAT = Ctx.getAsConstantArrayType(T))
+    if (!Ctx.getAsArrayType(CAT->getElementType()))
+      return globalDecl(Storage, CAT->getElementType(),
+                        Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]",
+                        Ctx, PoolId);
+  return "";
+}
+
+void ProgramRewriter::rewriteGlobalVariables() {
+  for (unsigned U = 0; U < Program.Units.size(); ++U) {
+    ASTContext &Ctx = Program.Units[U]->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::map<unsigned, unsigned> Starts; // declarations sharing one specifier
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (isa<VarDecl>(D))
+        ++Starts[SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc()))];
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || SM.isInSystemHeader(VD->getLocation()))
+        continue;
+      auto It = PG.GlobalCells.find(dsa::globalKey(VD));
+      if (It == PG.GlobalCells.end())
+        continue;
+      int Pool = -1;
+      std::string New = globalDecl(It->second, VD->getType(), VD->getName().str(), Ctx, Pool);
+      if (New.empty())
+        continue;
+      SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
+      std::string Where = dsa::locationString(Ctx, VD->getLocation());
+      if (Starts[SM.getFileOffset(B)] > 1 || VD->getBeginLoc().isMacroID()) {
+        Out[P.Pools[Pool].Origin] = "global '" + VD->getName().str() +
+                                    "' is declared together with other variables or in a "
+                                    "macro at " + Where;
+        continue;
+      }
+      std::string Prefix = VD->getStorageClass() == SC_Extern   ? "extern "
+                           : VD->getStorageClass() == SC_Static ? "static "
+                                                                 : "";
+      if (const Expr *Init = VD->getInit()) {
+        Expr::EvalResult R;
+        const Expr *I = Init->IgnoreParenCasts();
+        bool Zero = isa<ImplicitValueInitExpr>(I) ||
+                    Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+                    (I->getType()->isIntegerType() && I->EvaluateAsInt(R, Ctx) &&
+                     R.Val.getInt() == 0);
+        if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
+          Zero = true;
+          for (const Expr *E : ILE->inits())
+            Zero &= E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+                    Expr::NPCK_NotNull;
+          New += " = {0}";
+        } else if (Zero) {
+          New += " = 0";
+        }
+        if (!Zero) {
+          Out[P.Pools[Pool].Origin] =
+              "global '" + VD->getName().str() + "' is initialised with a pointer at " + Where;
+          continue;
+        }
+      }
+      CharSourceRange CR = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
+      if (CR.isInvalid()) {
+        Out[P.Pools[Pool].Origin] = "global '" + VD->getName().str() + "' is declared in a macro";
+        continue;
+      }
+      auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
+      unsigned End = SM.getFileOffset(CR.getEnd());
+      add(realPath(SM, FID), Off, End - Off, Prefix + New);
+      NeedsInclude.insert({U, FID});
+    }
+  }
+}
+
+void ProgramRewriter::emitGlobalPools() {
+  // Defined once, in the unit with main (else the first that uses it), before its first
+  // user there; declared extern before the first user in the other units.
+  unsigned Home = 0;
+  if (dsa::FunctionGraph *M = PG.function("main"))
+    Home = M->Unit;
+  for (auto &[Pl, Uses] : GlobalPoolUse) {
+    const dsa::Pool &Po = P.Pools[Pl];
+    unsigned DefUnit = Uses.count(Home) ? Home : Uses.begin()->first;
+    for (auto &[U, Off] : Uses) {
+      ASTContext &Ctx = Program.Units[U]->getASTContext();
+      const SourceManager &SM = Ctx.getSourceManager();
+      std::string Text;
+      if (U == DefUnit) {
+        std::string Type = Po.LayoutId >= 0 ? "struct " + P.Layouts[Po.LayoutId].Name
+                                            : PG.Types.name(Po.Struct);
+        std::string Label;
+        for (char C : Po.Label)
+          Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+        Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
+               " objects reachable from global variables */\npc_pool " + Po.Name +
+               " = PC_POOL_INIT(sizeof(" + Type + "), " + std::to_string(Po.Bits) + ", \"" +
+               Label + "\");\n\n";
+      } else {
+        Text = "extern pc_pool " + Po.Name + ";\n\n";
+      }
+      PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Off, Text});
+      NeedsInclude.insert({U, SM.getMainFileID()});
+    }
+  }
+}
+
 void ProgramRewriter::emitIncludes() {
   for (auto &[U, FID] : NeedsInclude) {
     ASTContext &Ctx = Program.Units[U]->getASTContext();
@@ -353,7 +491,11 @@ bool ProgramRewriter::run() {
     rewriteFunction(F);
   if (!Out.empty())
     return false;
+  rewriteGlobalVariables();
+  if (!Out.empty())
+    return false;
   emitLayouts();
+  emitGlobalPools();
   emitPrototypes();
   emitIncludes(); // before the prototypes that use its types, at the same offset
   for (auto &[File, Off, Text] : PendingPrototypes)

@@ -64,7 +64,9 @@ class DSGraph {
 public:
   explicit DSGraph(TypeTable &Types) : Types(Types) { Nodes.emplace_back(); }
 
-  NodeId makeNode(uint32_t Flags = 0, TypeId Type = NoType);
+  /// A new node for objects of type \p Type, seen at \p Where ("file:line:col"). An
+  /// array type gives a node of its innermost element type with the A flag.
+  NodeId makeNode(uint32_t Flags = 0, TypeId Type = NoType, const std::string &Where = "");
   /// The live node \p N was merged into.
   NodeId find(NodeId N);
   /// \p C with its node forwarded and its offset adjusted (0 in collapsed nodes).
@@ -74,8 +76,9 @@ public:
   bool isLive(NodeId N) const { return N && Nodes[N].Forward == 0; }
   size_t capacity() const { return Nodes.size(); }
 
-  /// Unifies the objects two pointers point to. Returns the merged cell.
-  Cell merge(Cell A, Cell B);
+  /// Unifies the objects two pointers point to. Returns the merged cell. \p Where names
+  /// the place of the merge in the reasons it may cause (else the current context).
+  Cell merge(Cell A, Cell B, const std::string &Where = "");
   /// The cell pointed to by the pointer stored at \p At (created empty if absent).
   Cell edge(Cell At);
   /// The cell pointed to by the pointer stored at \p At, or a null cell.
@@ -89,6 +92,10 @@ public:
   void addPointerType(Cell C, TypeId T);
   /// Adds \p Flags (and the reason) to every node reachable from \p Roots.
   void markReachable(llvm::ArrayRef<Cell> Roots, uint32_t Flags, const std::string &Reason);
+  /// Closes the E flag under reachability: what unseen code can reach from an escaping
+  /// object escapes too (edges added after the escape was recorded included). Returns
+  /// whether some node gained the flag.
+  bool closeEscapes();
   /// Live nodes reachable from \p Roots, in a deterministic (depth-first, edge order) order.
   std::vector<NodeId> reachable(llvm::ArrayRef<Cell> Roots);
   /// Struct copy: unifies the targets of every pointer inside an object of type \p T.
@@ -107,16 +114,36 @@ public:
 
   TypeTable &types() { return Types; }
 
+  /// The place ("file:line:col") of the operation in progress: reasons caused by it
+  /// whose own place is unknown (a collapse caused by a merge) name it.
+  void setContext(std::string Where) { Context = std::move(Where); }
+  const std::string &context() const { return Context; }
+  /// Sets the context for the lifetime of the object, then restores the previous one.
+  class ContextScope {
+  public:
+    ContextScope(DSGraph &G, const std::string &Where) : G(G), Saved(G.Context) {
+      if (!Where.empty())
+        G.Context = Where;
+    }
+    ~ContextScope() { G.Context = std::move(Saved); }
+
+  private:
+    DSGraph &G;
+    std::string Saved;
+  };
+
 private:
   void drain();
-  std::string conflict(TypeId A, const std::string &AtA, TypeId B,
-                       const std::string &AtB) const;
+  std::string conflict(TypeId Outer, const std::string &OuterAt, TypeId Inner,
+                       const std::string &InnerAt, uint64_t Offset) const;
+  std::string here() const;
   void mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift);
 
   TypeTable &Types;
   std::deque<DSNode> Nodes; // [0] unused; a deque keeps references stable on growth
   std::vector<std::pair<Cell, Cell>> Pending;
   bool Draining = false;
+  std::string Context;
 };
 
 /// "H S G U A E I" letters of \p Flags, in that order.

@@ -42,6 +42,8 @@ struct Layout {
   bool Compressed = false; ///< fields shrink (type-homogeneous objects only)
   /// Byte offset of a pointer field in the original struct -> index width (0: pointer).
   std::map<uint64_t, unsigned> FieldBits;
+  /// Byte offset of a field pointing to an array of indices -> their width.
+  std::map<uint64_t, unsigned> FieldArrayBits;
   std::string Name; ///< e.g. "list_pc32" (spelled with `struct`)
 };
 

@@ -85,6 +85,9 @@ struct LinkError {
 /// "file:line:col" of the expansion location of \p Loc, as shown in reasons and reports.
 std::string locationString(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
 
+/// Program-wide identity of a variable with static storage (the key of GlobalCells).
+std::string globalKey(const clang::VarDecl *VD);
+
 struct ProgramGraphs {
   TypeTable Types;
   std::map<std::string, FunctionGraph> Functions; ///< by key: deterministic order

@@ -10,6 +10,7 @@
 #define PTRCOMP_ANALYSIS_TYPETABLE_H
 
 #include "clang/AST/Type.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
@@ -61,10 +62,30 @@ public:
   /// Unions that overlay a pointer with something of another type cannot be typed.
   bool isUntypableUnion(TypeId T) const;
   bool isCharLike(TypeId T) const { return T && Types[T].K == TypeInfo::Char; }
+  bool isArray(TypeId T) const { return T && Types[T].K == TypeInfo::Array; }
+  /// The innermost element type of (nested) array type \p T; \p T itself otherwise.
+  TypeId elementType(TypeId T) const {
+    while (isArray(T) && !Types[T].Fields.empty())
+      T = Types[T].Fields.front().Type;
+    return T;
+  }
 
 private:
+  TypeId intern(clang::QualType T, const clang::ASTContext &Ctx);
+  TypeId internRecord(const clang::RecordDecl *RD, clang::QualType T,
+                      const clang::ASTContext &Ctx);
+  TypeId add(TypeInfo Info, llvm::StringRef Key);
+
   std::vector<TypeInfo> Types;
+  /// Structural identity: records by tag (plus a layout signature when two different
+  /// definitions share a tag), pointers and arrays by the id of what they contain, other
+  /// types by their spelling.
   llvm::StringMap<TypeId> ByKey;
+  /// Record tag -> the ids of the distinct definitions seen with that tag.
+  llvm::StringMap<std::vector<TypeId>> Records;
+  std::vector<std::string> Signatures; ///< per id: layout signature of a complete record
+  /// (context, canonical type) -> id: each clang type is interned once.
+  llvm::DenseMap<std::pair<const clang::ASTContext *, const clang::Type *>, TypeId> Cache;
 };
 
 } // namespace ptrcomp::dsa
