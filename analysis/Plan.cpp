@@ -644,6 +644,9 @@ void Planner::nameStructures() {
           Var = VD->getName().str();
           Where = locationString(*F.Ctx, VD->getLocation());
           Where = Where.substr(0, Where.rfind(':'));
+          // The file's name only: the label must not depend on how paths were spelled.
+          if (size_t Slash = Where.rfind('/'); Slash != std::string::npos)
+            Where = Where.substr(Slash + 1);
           break;
         }
       }

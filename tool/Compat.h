@@ -33,6 +33,13 @@ inline bool endsWith(llvm::StringRef S, llvm::StringRef Suffix) {
 #endif
 }
 
+/// The stack-size argument of llvm::thread.
+#if LLVM_VERSION_MAJOR >= 16
+using ThreadStackSize = std::optional<unsigned>;
+#else
+using ThreadStackSize = llvm::Optional<unsigned>;
+#endif
+
 /// The name of the file a FileID refers to, or "" for buffers without a file.
 inline std::string fileName(const clang::SourceManager &SM, clang::FileID FID) {
 #if LLVM_VERSION_MAJOR >= 16

@@ -32,7 +32,22 @@ llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,
   auto It = Files.find(RealPath.str());
   if (It == Files.end())
     return Original.str();
-  return clang::tooling::applyAllReplacements(Original, It->second);
+  if (!Original.contains("\r\n"))
+    return clang::tooling::applyAllReplacements(Original, It->second);
+  // A file with CRLF line ends gets CRLF in the new text too.
+  clang::tooling::Replacements CRLF;
+  for (const clang::tooling::Replacement &R : It->second) {
+    std::string Text;
+    for (char C : R.getReplacementText()) {
+      if (C == '\n' && (Text.empty() || Text.back() != '\r'))
+        Text += '\r';
+      Text += C;
+    }
+    if (auto Err = CRLF.add(clang::tooling::Replacement(R.getFilePath(), R.getOffset(),
+                                                        R.getLength(), Text)))
+      return llvm::Expected<std::string>(std::move(Err));
+  }
+  return clang::tooling::applyAllReplacements(Original, CRLF);
 }
 
 } // namespace ptrcomp

@@ -153,6 +153,14 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       return true;
     }
 
+  if (std::optional<std::string> BuildDir = buildPathArgument(argc, argv)) {
+    std::string Err;
+    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(*BuildDir, Err)) {
+      errorMessage("cannot load a compilation database from '" + *BuildDir +
+                   "': " + StringRef(Err).trim().split('\n').first);
+      return false;
+    }
+  }
   std::vector<const char *> Args = withQuietDatabaseDefault(argc, argv);
   int N = Args.size();
   auto Parser = clang::tooling::CommonOptionsParser::create(
@@ -248,6 +256,18 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       DumpGraphOpt.empty())
     Bad("--report needs --report-file=FILE when the program or diff goes to stdout "
         "(or use -o DIR / -i)");
+  if (!ReportFileOpt.empty()) {
+    // Checked now: a report that cannot be written must fail the run before anything
+    // else is written.
+    SmallString<256> Dir(ReportFileOpt);
+    sys::path::remove_filename(Dir);
+    if (Dir.empty())
+      Dir = ".";
+    if (sys::fs::is_directory(ReportFileOpt))
+      Bad("--report-file '" + ReportFileOpt + "' is a directory");
+    else if (!sys::fs::is_directory(Dir))
+      Bad("--report-file '" + ReportFileOpt + "': directory '" + Dir + "' does not exist");
+  }
   if (!Ok)
     return false;
 

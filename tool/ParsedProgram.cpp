@@ -3,6 +3,7 @@
 #include "Diagnostics.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
@@ -54,6 +55,21 @@ static bool checkInputs(const ToolOptions &Opts, std::vector<std::string> &Sourc
   return Ok;
 }
 
+namespace {
+/// Clang's own printer, counting errors, and printing fatal errors as errors: for a user
+/// both mean the same (ptrcomp stops), and tools that read our output look for "error:".
+class DiagnosticPrinter : public clang::TextDiagnosticPrinter {
+public:
+  using clang::TextDiagnosticPrinter::TextDiagnosticPrinter;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == clang::DiagnosticsEngine::Fatal)
+      Level = clang::DiagnosticsEngine::Error;
+    clang::TextDiagnosticPrinter::HandleDiagnostic(Level, Info);
+  }
+};
+} // namespace
+
 bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
   std::vector<std::string> Sources;
   if (!checkInputs(Opts, Sources))
@@ -70,8 +86,13 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(Front, ArgumentInsertPosition::BEGIN));
 
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
+  DiagnosticPrinter Printer(llvm::errs(), DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
   int Status = Tool.buildASTs(Program.Units);
-  bool Ok = Status == 0 && Program.Units.size() == Sources.size();
+  // Errors anywhere (driver arguments included) stop the run.
+  bool Ok = Status == 0 && Program.Units.size() == Sources.size() &&
+            Printer.getNumErrors() == 0;
   for (auto &Unit : Program.Units) {
     if (Unit->getDiagnostics().hasErrorOccurred()) {
       Ok = false;

@@ -1,9 +1,11 @@
 //===- main.cpp - the ptrcomp command --------------------------------------===//
+#include "Compat.h"
 #include "Driver.h"
 #include "Options.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/thread.h"
 
 int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
@@ -13,5 +15,10 @@ int main(int argc, const char **argv) {
     return 1;
   if (ExitNow)
     return 0;
-  return ptrcomp::runDriver(Opts);
+  // The AST walks recurse once per nested expression; valid C can nest tens of thousands
+  // deep (long operator chains). Run the pipeline on a thread with a large stack.
+  int Status = 1;
+  llvm::thread Worker(ptrcomp::compat::ThreadStackSize(512u << 20), [&] { Status = ptrcomp::runDriver(Opts); });
+  Worker.join();
+  return Status;
 }

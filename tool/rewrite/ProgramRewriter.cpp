@@ -244,8 +244,9 @@ void ProgramRewriter::emitLayouts() {
       Used.insert(Pl.LayoutId);
   for (int LI : Used) {
     const dsa::Layout &L = P.Layouts[LI];
-    bool Done = false;
-    for (unsigned U = 0; U < Program.Units.size() && !Done; ++U) {
+    // Beside every definition: a struct defined in each .c file (not in a shared header)
+    // needs its layout in each; a header's is emitted once (identical edits merge).
+    for (unsigned U = 0; U < Program.Units.size(); ++U) {
       ASTContext &Ctx = Program.Units[U]->getASTContext();
       const SourceManager &SM = Ctx.getSourceManager();
       for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
@@ -285,7 +286,6 @@ void ProgramRewriter::emitLayouts() {
         Text += "};";
         add(realPath(SM, FID), *End, 0, Text);
         NeedsInclude.insert({U, FID});
-        Done = true;
         break;
       }
     }
