@@ -4,27 +4,39 @@ namespace ptrcomp {
 
 llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
                          llvm::StringRef Text) {
-  if (!Seen.emplace(RealPath.str(), Offset, Length, Text.str()).second)
-    return llvm::Error::success(); // the same edit from another TU of a shared header
-  clang::tooling::Replacement R(RealPath, Offset, Length, Text);
-  clang::tooling::Replacements &Rs = Files[RealPath.str()];
+  auto &File = Pending[RealPath.str()];
+  auto [It, New] = File.try_emplace({Offset, Length}, Text.str());
+  if (New || It->second == Text)
+    return llvm::Error::success(); // new, or the same edit from another TU
   if (Length == 0) {
-    // Two insertions at one offset keep the order they were made in.
-    for (const clang::tooling::Replacement &Old : Rs)
-      if (Old.getOffset() == Offset && Old.getLength() == 0) {
-        clang::tooling::Replacements Rebuilt;
-        for (const clang::tooling::Replacement &O : Rs)
-          if (!(O.getOffset() == Offset && O.getLength() == 0))
-            if (auto Err = Rebuilt.add(O))
-              return Err;
-        if (auto Err = Rebuilt.add(clang::tooling::Replacement(
-                RealPath, Offset, 0, (Old.getReplacementText() + Text).str())))
-          return Err;
-        Rs = std::move(Rebuilt);
-        return llvm::Error::success();
-      }
+    It->second += Text.str(); // two insertions at one offset: in the order made
+    return llvm::Error::success();
   }
-  return Rs.add(R);
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "two different edits of %s at offset %u",
+                                 RealPath.str().c_str(), Offset);
+}
+
+llvm::Error EditSet::finalize() {
+  Files.clear();
+  for (auto &[Path, Edits] : Pending) {
+    clang::tooling::Replacements &Rs = Files[Path];
+    unsigned End = 0; // end of the previous replaced range
+    bool First = true;
+    for (auto &[Range, Text] : Edits) {
+      auto [Off, Len] = Range;
+      // An insertion may touch a replaced range's end; nothing may start inside one.
+      if (!First && Off < End)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "overlapping edits of %s at offset %u", Path.c_str(),
+                                       Off);
+      if (auto Err = Rs.add(clang::tooling::Replacement(Path, Off, Len, Text)))
+        return Err;
+      End = std::max(End, Off + Len);
+      First = false;
+    }
+  }
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,

@@ -2,7 +2,8 @@
 //
 // Rewriting produces edits against the original text of each file. A header shared by
 // several translation units is seen once per TU, so the same edit can arrive several
-// times: identical edits are kept once, different edits to the same text are a conflict.
+// times: identical edits are kept once; two insertions at one offset are kept in the
+// order they were made; different edits to overlapping text are a conflict.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_EDITSET_H
@@ -12,23 +13,24 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
-#include <set>
 #include <string>
-#include <tuple>
+#include <utility>
 
 namespace ptrcomp {
 
 class EditSet {
 public:
-  /// Adds an edit to file \p RealPath. Fails on a conflicting (overlapping, different)
-  /// edit.
+  /// Records an edit of file \p RealPath. Conflicts are found by finalize().
   llvm::Error add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
                   llvm::StringRef Text);
+  /// Checks that no two edits overlap and builds the per-file replacements.
+  llvm::Error finalize();
 
-  bool empty() const { return Files.empty(); }
-  bool changes(llvm::StringRef RealPath) const { return Files.count(RealPath.str()); }
+  bool empty() const { return Pending.empty(); }
+  bool changes(llvm::StringRef RealPath) const { return Pending.count(RealPath.str()); }
 
-  /// The edits of every changed file, in path order (deterministic output).
+  /// The edits of every changed file, in path order (deterministic output). Valid after
+  /// a successful finalize().
   const std::map<std::string, clang::tooling::Replacements> &files() const {
     return Files;
   }
@@ -38,8 +40,9 @@ public:
                                     llvm::StringRef Original) const;
 
 private:
+  /// file -> (offset, length) -> text
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, std::string>> Pending;
   std::map<std::string, clang::tooling::Replacements> Files;
-  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
 };
 
 } // namespace ptrcomp

@@ -304,6 +304,10 @@ void ProgramRewriter::emitPrototypes() {
   };
   // (unit, offset) -> prototypes, in a stable order
   std::map<std::pair<unsigned, unsigned>, std::vector<std::string>> At;
+  std::map<unsigned, std::set<unsigned>> CallersOf; // version -> calling versions
+  for (unsigned X = 0; X < P.Versions.size(); ++X)
+    for (auto &KV : P.Versions[X].Calls)
+      CallersOf[KV.second.Version].insert(X);
   for (auto &[VI, Header] : VersionHeader) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     dsa::FunctionGraph &Def = *PG.function(V.Function);
@@ -312,13 +316,9 @@ void ProgramRewriter::emitPrototypes() {
     for (unsigned C : CalledFromUnit[VI])
       Static &= C == Def.Unit;
     std::map<unsigned, unsigned> FirstCaller; // unit -> offset of the earliest caller
-    for (const dsa::FunctionVersion &X : P.Versions) {
+    for (unsigned XI : CallersOf[VI]) {
+      const dsa::FunctionVersion &X = P.Versions[XI];
       if (X.Function == V.Function)
-        continue;
-      bool Calls = false;
-      for (auto &KV : X.Calls)
-        Calls |= KV.second.Version == VI;
-      if (!Calls)
         continue;
       dsa::FunctionGraph &G = *PG.function(X.Function);
       std::optional<unsigned> Off = OffsetIn(G, G.Decl->getBeginLoc());
@@ -500,6 +500,10 @@ bool ProgramRewriter::run() {
   emitIncludes(); // before the prototypes that use its types, at the same offset
   for (auto &[File, Off, Text] : PendingPrototypes)
     add(File, Off, 0, Text);
+  if (auto Err = Edits.finalize()) {
+    llvm::consumeError(std::move(Err));
+    Conflict = true;
+  }
   if (Conflict) {
     // Overlapping edits: a case the rewriter does not handle; give everything up rather
     // than guess.
