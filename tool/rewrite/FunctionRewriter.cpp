@@ -706,8 +706,16 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
     return source(E->getCallee()->getSourceRange()) + "(" + llvm::join(Args, ", ") + ")";
   }
   auto VC = V.Calls.find(CI->second);
-  if (VC == V.Calls.end())
+  if (VC == V.Calls.end()) {
+    // A call the plan does not direct (through a pointer to functions it cannot name):
+    // its callees expect real pointers.
+    for (const Expr *A : E->arguments())
+      if (Rep R = rep(A); R.K == Idx)
+        vetoAt(R.E, E, "passed through a call via a function pointer");
+    if (Rep R = rep(E); R.K == Idx)
+      vetoAt(R.E, E, "returned from a call via a function pointer");
     return splice(E);
+  }
   const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   std::vector<std::string> Args;
