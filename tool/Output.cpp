@@ -272,9 +272,12 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
     return T.commit();
   }
   case OutputMode::OutDir: {
+    // The tree of the inputs and of every file that changed; unchanged headers from
+    // elsewhere (-I directories) are found where they are and not copied.
     std::vector<std::string> Paths;
     for (const OutputFile &F : Files)
-      Paths.push_back(F.RealPath);
+      if (F.IsMainFile || F.Edits)
+        Paths.push_back(F.RealPath);
     std::string Root = commonDirectory(Paths);
     SmallString<256> OutDir(Opts.OutDir);
     sys::fs::make_absolute(OutDir);
@@ -285,6 +288,8 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
     }
     Transaction T;
     for (const OutputFile &F : Files) {
+      if (!StringRef(F.RealPath).startswith(StringRef(Root).endswith("/") ? Root : Root + "/"))
+        continue;
       SmallString<256> Dest(OutDir);
       sys::path::append(Dest, StringRef(F.RealPath).drop_front(Root.size()));
       if (Dest == F.RealPath) {
