@@ -426,14 +426,9 @@ std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
     return splice(E);
   }
   case UO_AddrOf: {
+    // &p of an index variable p is a pointer to an index: its type changed with p's
+    // declaration, and users of it (parameters `struct T **`) are retyped the same way.
     const Expr *Inner = Sub->IgnoreParens();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (Rep RV = repOfVar(VD); RV.K == Idx) {
-          vetoAt(RV.E, E, "the address of pointer variable '" + VD->getName().str() +
-                              "' is taken");
-          return std::nullopt;
-        }
     Rep R = rep(E);
     if (R.K != Idx)
       return splice(E);
