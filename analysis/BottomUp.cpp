@@ -11,8 +11,12 @@
 #include "LibcModel.h"
 #include "Passes.h"
 
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/GraphTraits.h"
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <set>
 
@@ -42,6 +46,8 @@ static void shareGraph(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC) {
   auto Shared = std::make_shared<DSGraph>(PG.Types);
   std::map<std::string, Cell> Globals;
   for (FunctionGraph *F : SCC) {
+    auto Where = [F] { return locationString(*F->Ctx, F->Decl->getLocation()); };
+    DSGraph::ContextScope Scope(*Shared, Where);
     DSGraph::CloneMap M;
     DSGraph &Old = *F->Graph;
     Shared->cloneAll(Old, M);
@@ -73,43 +79,105 @@ static void shareGraph(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC) {
       C = Shared->resolve(Globals[Key]);
 }
 
+namespace {
+/// Per finished function: the globals of its graph that share objects with what its
+/// formals, return value and varargs reach. Only those matter to a caller: the others
+/// say nothing about the caller's objects, and resolveGlobals gives every function the
+/// complete picture of the globals it uses itself. Without this, every global any callee
+/// touches would be copied into every caller up to main.
+class ConnectedGlobals {
+public:
+  const std::vector<std::string> &of(FunctionGraph &F) {
+    auto [It, New] = Cache.try_emplace(&F);
+    if (New)
+      It->second = compute(F);
+    return It->second;
+  }
+
+private:
+  static std::vector<std::string> compute(FunctionGraph &F) {
+    DSGraph &G = *F.Graph;
+    std::vector<Cell> Roots(F.Formals.begin(), F.Formals.end());
+    Roots.push_back(F.Ret);
+    Roots.push_back(F.VarArgs);
+    llvm::DenseSet<NodeId> Interface;
+    for (NodeId N : G.reachable(Roots))
+      Interface.insert(N);
+    std::vector<std::string> Out;
+    if (Interface.empty())
+      return Out;
+    llvm::DenseSet<NodeId> Dead; // reach nothing of the interface
+    for (auto &[Key, C] : F.GlobalCells) {
+      llvm::SmallVector<NodeId, 16> Stack;
+      llvm::DenseSet<NodeId> Seen;
+      if (Cell R = G.resolve(C); !R.isNull())
+        Stack.push_back(R.Node);
+      bool Connected = false;
+      while (!Stack.empty() && !Connected) {
+        NodeId N = Stack.pop_back_val();
+        if (Dead.count(N) || !Seen.insert(N).second)
+          continue;
+        if (Interface.count(N)) {
+          Connected = true;
+          break;
+        }
+        for (auto &[Off, T] : G.liveNode(N).Edges)
+          if (Cell TC = G.resolve(T); !TC.isNull())
+            Stack.push_back(TC.Node);
+      }
+      if (Connected)
+        Out.push_back(Key);
+      else
+        Dead.insert(Seen.begin(), Seen.end());
+    }
+    return Out;
+  }
+
+  llvm::DenseMap<FunctionGraph *, std::vector<std::string>> Cache;
+};
+} // namespace
+
 /// Copies callee \p Callee's interface into \p Caller's graph and unifies it with \p A.
 static DSGraph::CloneMap cloneAndBind(FunctionGraph &Caller, FunctionGraph &Callee,
-                                      const Actuals &A) {
+                                      const Actuals &A, ConnectedGlobals &CGs) {
   DSGraph &G = *Caller.Graph;
   DSGraph &CG = *Callee.Graph;
-  DSGraph::CloneMap M;
+  DSGraph::ContextScope Scope(G, A.Loc);
+  DSGraph::CloneMap M(4); // most interfaces are a few nodes: no 64-bucket table
+
   for (const Cell &C : Callee.Formals)
     G.cloneFrom(CG, C, M);
   G.cloneFrom(CG, Callee.Ret, M);
   G.cloneFrom(CG, Callee.VarArgs, M);
-  for (auto &[Key, C] : Callee.GlobalCells) {
+  for (const std::string &Key : CGs.of(Callee)) {
+    Cell C = Callee.GlobalCells.at(Key);
     Cell Copy = G.cloneFrom(CG, C, M);
     auto [It, New] = Caller.GlobalCells.emplace(Key, Copy);
     if (!New)
       It->second = G.merge(It->second, Copy);
   }
   bindCall(G, Callee, A, [&](Cell C) { return G.mapped(CG, M, C); });
+  compactMap(M); // kept on the call site
   return M;
 }
 
-static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, TypeId Char) {
+static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, TypeId Char,
+                       ConnectedGlobals &CGs,
+                       const llvm::StringMap<FunctionGraph *> &Index) {
   if (SCC.size() > 1)
     shareGraph(PG, SCC);
-  std::set<std::string> Members;
-  for (FunctionGraph *F : SCC)
-    Members.insert(F->Key);
+  llvm::SmallPtrSet<FunctionGraph *, 4> Members(SCC.begin(), SCC.end());
   for (FunctionGraph *F : SCC) {
     DSGraph &G = *F->Graph;
     for (CallSite &CS : F->Calls) {
       Actuals A{CS.Args, CS.ArgTypes, CS.Ret, CS.RetType, CS.Loc};
       for (const std::string &T : CS.Targets) {
-        FunctionGraph &Callee = *PG.function(T);
-        if (Members.count(T)) {
+        FunctionGraph &Callee = *Index.lookup(T);
+        if (Members.count(&Callee)) {
           bindCall(G, Callee, A, [&](Cell C) { return G.resolve(C); });
           CS.Bindings.push_back({T, DSGraph::CloneMap()});
         } else {
-          CS.Bindings.push_back({T, cloneAndBind(*F, Callee, A)});
+          CS.Bindings.push_back({T, cloneAndBind(*F, Callee, A, CGs)});
         }
       }
       std::vector<std::string> Ext = CS.ExternalTargets;
@@ -127,34 +195,42 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
           std::vector<TypeId> NoTypes(CB.Args.size(), NoType);
           Actuals CBA{CB.Args, NoTypes, Cell(), NoType, CS.Loc};
           for (const std::string &T : CS.CallbackTargets) {
-            FunctionGraph &Callee = *PG.function(T);
-            if (Members.count(T))
+            FunctionGraph &Callee = *Index.lookup(T);
+            if (Members.count(&Callee))
               bindCall(G, Callee, CBA, [&](Cell C) { return G.resolve(C); });
             else
-              cloneAndBind(*F, Callee, CBA);
+              cloneAndBind(*F, Callee, CBA, CGs);
           }
         }
       }
     }
   }
+  // Calls processed after an escaping one may have linked more objects to it.
+  SCC.front()->Graph->closeEscapes();
 }
 
 void runBottomUp(ProgramGraphs &PG) {
-  std::map<std::string, CGNode> Nodes;
-  for (auto &[Key, F] : PG.Functions)
-    Nodes[Key].F = &F;
+  std::vector<CGNode> Nodes(PG.Functions.size());
+  llvm::StringMap<FunctionGraph *> Index;
+  llvm::DenseMap<FunctionGraph *, CGNode *> NodeOf;
+  size_t I = 0;
+  for (auto &[Key, F] : PG.Functions) {
+    Nodes[I].F = &F;
+    Index[Key] = &F;
+    NodeOf[&F] = &Nodes[I++];
+  }
   CGNode Root;
-  for (auto &[Key, N] : Nodes) {
+  for (CGNode &N : Nodes) {
     Root.Callees.push_back(&N);
-    std::set<std::string> Seen;
-    for (const CallSite &CS : N.F->Calls) {
+    llvm::SmallPtrSet<CGNode *, 8> Seen;
+    for (const CallSite &CS : N.F->Calls)
       for (const auto *List : {&CS.Targets, &CS.CallbackTargets})
         for (const std::string &T : *List)
-          if (Seen.insert(T).second)
-            N.Callees.push_back(&Nodes.at(T));
-    }
+          if (CGNode *C = NodeOf.lookup(Index.lookup(T)); C && Seen.insert(C).second)
+            N.Callees.push_back(C);
   }
   TypeId Char = charType(PG);
+  ConnectedGlobals CGs;
   for (auto I = llvm::scc_begin(&Root); !I.isAtEnd(); ++I) {
     std::vector<FunctionGraph *> SCC;
     for (CGNode *N : *I)
@@ -164,7 +240,7 @@ void runBottomUp(ProgramGraphs &PG) {
       continue;
     std::sort(SCC.begin(), SCC.end(),
               [](FunctionGraph *A, FunctionGraph *B) { return A->Key < B->Key; });
-    processSCC(PG, SCC, Char);
+    processSCC(PG, SCC, Char, CGs, Index);
   }
 }
 
@@ -173,6 +249,8 @@ void resolveGlobals(ProgramGraphs &PG) {
   // Everything each function knows about the globals, into the globals graph.
   std::map<DSGraph *, DSGraph::CloneMap> Into;
   for (auto &[Key, F] : PG.Functions) {
+    auto Where = [&F] { return locationString(*F.Ctx, F.Decl->getLocation()); };
+    DSGraph::ContextScope Scope(GG, Where);
     DSGraph::CloneMap &M = Into[F.Graph.get()];
     for (auto &[GKey, C] : F.GlobalCells) {
       Cell Copy = GG.cloneFrom(*F.Graph, C, M);
@@ -181,15 +259,22 @@ void resolveGlobals(ProgramGraphs &PG) {
         It->second = GG.merge(It->second, Copy);
     }
   }
+  GG.closeEscapes();
   // And the complete picture back into each function.
   std::map<DSGraph *, DSGraph::CloneMap> Back;
   for (auto &[Key, F] : PG.Functions) {
+    auto Where = [&F] { return locationString(*F.Ctx, F.Decl->getLocation()); };
+    DSGraph::ContextScope Scope(*F.Graph, Where);
     DSGraph::CloneMap &M = Back[F.Graph.get()];
     for (auto &[GKey, C] : F.GlobalCells) {
       Cell Copy = F.Graph->cloneFrom(GG, PG.GlobalCells[GKey], M);
       C = F.Graph->merge(C, Copy);
     }
   }
+  llvm::DenseSet<DSGraph *> Closed;
+  for (auto &[Key, F] : PG.Functions)
+    if (Closed.insert(F.Graph.get()).second)
+      F.Graph->closeEscapes();
 }
 
 } // namespace ptrcomp::dsa

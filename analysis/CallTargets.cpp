@@ -11,19 +11,34 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <set>
 
 namespace ptrcomp::dsa {
 
 void bindCall(DSGraph &G, const FunctionGraph &Callee, const Actuals &A,
-              const std::function<Cell(Cell)> &Map) {
+              llvm::function_ref<Cell(Cell)> Map) {
+  DSGraph::ContextScope Scope(G, A.Loc);
   size_t N = A.Args.size();
   for (size_t I = 0; I < N; ++I) {
     Cell Actual = A.Args[I];
     if (I >= Callee.Formals.size()) {
-      // Passed through `...`: every such pointer lands in the callee's varargs cell.
-      if (!Callee.VarArgs.isNull() && !Actual.isNull() && !A.ArgTypes[I])
-        G.merge(Actual, Map(Callee.VarArgs));
+      // Passed through `...`: every such pointer lands in the callee's varargs cell; so do
+      // the pointers inside a struct passed by value.
+      Cell VA = Callee.VarArgs.isNull() ? Cell() : Map(Callee.VarArgs);
+      if (VA.isNull() || Actual.isNull())
+        continue;
+      if (!A.ArgTypes[I]) {
+        G.merge(Actual, VA);
+        continue;
+      }
+      std::vector<uint64_t> Offsets;
+      G.types().pointerOffsets(A.ArgTypes[I], Offsets);
+      for (uint64_t Off : Offsets) {
+        Cell At = G.resolve(Actual);
+        G.merge(G.edge({At.Node, At.Offset + Off}), Map(Callee.VarArgs));
+      }
       continue;
     }
     Cell Formal = Map(Callee.Formals[I]);
@@ -50,7 +65,59 @@ TypeId charType(ProgramGraphs &PG) {
   return NoType;
 }
 
+namespace {
+/// A call the program makes: the caller and the call site.
+struct CallRef {
+  FunctionGraph *Caller;
+  size_t Index;
+  CallSite &site() const { return Caller->Calls[Index]; }
+};
+
+/// A callback an external function makes (qsort's comparator), in the program graph.
+struct PendingCallback {
+  CallRef Call;
+  Cell Callee;
+  std::vector<Cell> Args;
+};
+} // namespace
+
+/// Whether a function defined in the program has its address taken anywhere: without
+/// that, no call through a pointer and no callback from libc can reach the program.
+static bool anyAddressTaken(ProgramGraphs &PG) {
+  llvm::DenseSet<DSGraph *> Seen;
+  auto Scan = [&](DSGraph &G) {
+    if (!Seen.insert(&G).second)
+      return false;
+    for (NodeId N = 1; N < G.capacity(); ++N)
+      if (G.isLive(N))
+        for (const std::string &F : G.liveNode(N).Functions)
+          if (PG.function(F))
+            return true;
+    return false;
+  };
+  if (Scan(*PG.Globals))
+    return true;
+  for (auto &KV : PG.Functions)
+    if (Scan(*KV.second.Graph))
+      return true;
+  return false;
+}
+
 std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
+  if (!anyAddressTaken(PG)) {
+    // The call graph is the direct one; a call through a pointer reaches only code
+    // outside the program (BottomUp treats a call with no target as unknown code).
+    for (auto &[Key, F] : PG.Functions)
+      for (CallSite &CS : F.Calls)
+        if (!CS.DirectCallee.empty()) {
+          if (PG.function(CS.DirectCallee))
+            CS.Targets.push_back(CS.DirectCallee);
+          else
+            CS.ExternalTargets.push_back(CS.DirectCallee);
+        }
+    return {};
+  }
+
   DSGraph Big(PG.Types);
   TypeId Char = charType(PG);
   std::map<std::string, Cell> Globals;
@@ -67,76 +134,109 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
   MergeGlobals(*PG.Globals, PG.GlobalCells, GM);
 
   // Each function's graph, copied once into the program graph.
-  std::map<DSGraph *, DSGraph::CloneMap> Maps;
+  llvm::DenseMap<DSGraph *, std::unique_ptr<DSGraph::CloneMap>> Maps;
   for (auto &[Key, F] : PG.Functions) {
-    DSGraph::CloneMap &M = Maps[F.Graph.get()];
-    if (M.empty())
-      Big.cloneAll(*F.Graph, M);
-    MergeGlobals(*F.Graph, F.GlobalCells, M);
+    auto &M = Maps[F.Graph.get()];
+    if (!M) {
+      M = std::make_unique<DSGraph::CloneMap>();
+      Big.cloneAll(*F.Graph, *M);
+    }
+    MergeGlobals(*F.Graph, F.GlobalCells, *M);
   }
-  auto InBig = [&](FunctionGraph &F, Cell C) {
-    return Big.mapped(*F.Graph, Maps[F.Graph.get()], C);
+  auto InBig = [&](const FunctionGraph &F, Cell C) {
+    return Big.mapped(*F.Graph, *Maps[F.Graph.get()], C);
   };
 
-  std::set<std::tuple<std::string, size_t, std::string>> Bound; // (caller, call, target)
+  std::set<std::tuple<const CallSite *, const FunctionGraph *, bool>> Bound;
+  std::vector<CallRef> Indirect;
+  std::vector<PendingCallback> Callbacks;
+  auto Actual = [&](CallRef R, std::vector<Cell> &Args) {
+    const CallSite &CS = R.site();
+    Args.clear();
+    for (const Cell &A : CS.Args)
+      Args.push_back(InBig(*R.Caller, A));
+    return Actuals{Args, CS.ArgTypes, InBig(*R.Caller, CS.Ret), CS.RetType, CS.Loc};
+  };
+  // The effect of one external target (or of unknown code, for "") at a call.
+  auto External = [&](CallRef R, const std::string &Name) {
+    CallSite &CS = R.site();
+    CallSite Copy;
+    Copy.CalleeName = Name;
+    Copy.Loc = CS.Loc;
+    for (const Cell &A : CS.Args)
+      Copy.Args.push_back(InBig(*R.Caller, A));
+    Copy.Ret = InBig(*R.Caller, CS.Ret);
+    std::vector<CallbackCall> CBs;
+    applyExternalCall(Big, Copy, Char, CBs);
+    for (CallbackCall &CB : CBs)
+      Callbacks.push_back({R, CB.Callee, std::move(CB.Args)});
+  };
+  // Binds the call to each function its callee cell may hold; true when one is new.
+  std::vector<Cell> Args;
+  auto BindTargets = [&](CallRef R, const std::vector<std::string> &Names) {
+    bool Changed = false;
+    CallSite &CS = R.site();
+    for (const std::string &T : Names) {
+      FunctionGraph *Callee = PG.function(T);
+      if (Callee) {
+        if (!Bound.emplace(&CS, Callee, false).second)
+          continue;
+        CS.Targets.push_back(T);
+        Actuals Act = Actual(R, Args);
+        bindCall(Big, *Callee, Act, [&](Cell C) { return InBig(*Callee, C); });
+        Changed = true;
+      } else if (std::find(CS.ExternalTargets.begin(), CS.ExternalTargets.end(), T) ==
+                 CS.ExternalTargets.end()) {
+        CS.ExternalTargets.push_back(T);
+        External(R, T);
+        Changed = true;
+      }
+    }
+    return Changed;
+  };
+
+  // Direct calls once; calls through pointers until their targets stop growing.
+  for (auto &[Key, F] : PG.Functions)
+    for (size_t CI = 0; CI < F.Calls.size(); ++CI) {
+      CallRef R{&F, CI};
+      if (F.Calls[CI].DirectCallee.empty())
+        Indirect.push_back(R);
+      else
+        BindTargets(R, {F.Calls[CI].DirectCallee});
+    }
   bool Changed = true;
   while (Changed) {
     Changed = false;
-    for (auto &[Key, F] : PG.Functions) {
-      for (size_t CI = 0; CI < F.Calls.size(); ++CI) {
-        CallSite &CS = F.Calls[CI];
-        std::vector<std::string> Targets;
-        if (!CS.DirectCallee.empty())
-          Targets.push_back(CS.DirectCallee);
-        else if (Cell FP = InBig(F, CS.CalleeCell); !FP.isNull())
-          Targets = Big.node(FP.Node).Functions;
-        std::vector<Cell> Args;
-        for (const Cell &A : CS.Args)
-          Args.push_back(InBig(F, A));
-        Actuals Act{Args, CS.ArgTypes, InBig(F, CS.Ret), CS.RetType, CS.Loc};
-        bool Unknown = CS.DirectCallee.empty() && Targets.empty();
-        for (const std::string &T : Targets) {
-          if (!Bound.emplace(Key, CI, T).second)
-            continue;
-          Changed = true;
-          if (FunctionGraph *Callee = PG.function(T)) {
-            CS.Targets.push_back(T);
-            bindCall(Big, *Callee, Act, [&](Cell C) { return InBig(*Callee, C); });
-          } else {
-            CS.ExternalTargets.push_back(T);
-          }
-        }
-        // Calls leaving the program: their effect here, and the callbacks they make.
-        std::vector<std::string> Ext = CS.ExternalTargets;
-        if (Unknown)
-          Ext.push_back("");
-        for (const std::string &Name : Ext) {
-          CallSite Copy;
-          Copy.CalleeName = Name;
-          Copy.Loc = CS.Loc;
-          Copy.Args = Args;
-          Copy.Ret = Act.Ret;
-          std::vector<CallbackCall> Callbacks;
-          applyExternalCall(Big, Copy, Char, Callbacks);
-          for (CallbackCall &CB : Callbacks) {
-            Cell FP = Big.resolve(CB.Callee);
-            if (FP.isNull())
-              continue;
-            for (const std::string &T : Big.node(FP.Node).Functions) {
-              FunctionGraph *Callee = PG.function(T);
-              if (!Callee || !Bound.emplace(Key, CI, "callback:" + T).second)
-                continue;
-              Changed = true;
-              CS.CallbackTargets.push_back(T);
-              std::vector<TypeId> NoTypes(CB.Args.size(), NoType);
-              std::string Loc = CS.Loc;
-              Actuals CBA{CB.Args, NoTypes, Cell(), NoType, Loc};
-              bindCall(Big, *Callee, CBA, [&](Cell C) { return InBig(*Callee, C); });
-            }
-          }
-        }
+    for (CallRef R : Indirect) {
+      CallSite &CS = R.site();
+      Cell FP = InBig(*R.Caller, CS.CalleeCell);
+      std::vector<std::string> Names;
+      if (!FP.isNull())
+        Names = Big.node(FP.Node).Functions;
+      // A pointer that unseen code may have written, or one we know nothing about, may
+      // also hold functions outside the program.
+      if (FP.isNull() || (Big.node(FP.Node).Flags & (Escapes | Unknown)) || Names.empty())
+        Names.push_back("");
+      Changed |= BindTargets(R, Names);
+    }
+    for (size_t I = 0; I < Callbacks.size(); ++I) {
+      Cell FP = Big.resolve(Callbacks[I].Callee);
+      if (FP.isNull())
+        continue;
+      std::vector<std::string> Names = Big.node(FP.Node).Functions;
+      for (const std::string &T : Names) {
+        FunctionGraph *Callee = PG.function(T);
+        CallSite &CS = Callbacks[I].Call.site();
+        if (!Callee || !Bound.emplace(&CS, Callee, true).second)
+          continue;
+        Changed = true;
+        CS.CallbackTargets.push_back(T);
+        std::vector<TypeId> NoTypes(Callbacks[I].Args.size(), NoType);
+        Actuals CBA{Callbacks[I].Args, NoTypes, Cell(), NoType, CS.Loc};
+        bindCall(Big, *Callee, CBA, [&](Cell C) { return InBig(*Callee, C); });
       }
     }
+    Changed |= Big.closeEscapes();
   }
   for (auto &[Key, F] : PG.Functions)
     for (CallSite &CS : F.Calls) {

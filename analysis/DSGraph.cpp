@@ -25,13 +25,26 @@ static void addReason(std::vector<std::string> &V, const std::string &S) {
   V.push_back(S);
 }
 
-NodeId DSGraph::makeNode(uint32_t Flags, TypeId Type) {
+NodeId DSGraph::makeNode(uint32_t Flags, TypeId Type, const std::string &Where) {
+  if (Types.isArray(Type)) {
+    Type = Types.elementType(Type);
+    Flags |= Array;
+  }
   NodeId Id = Nodes.size();
-  Nodes.emplace_back();
-  Nodes.back().Flags = Flags;
-  Nodes.back().Type = Type;
-  Nodes.back().Size = Types.size(Type);
+  DSNode &N = Nodes.emplace_back();
+  N.Flags = Flags;
+  AnyEscapes |= (Flags & Escapes) != 0;
+  N.Type = Type;
+  N.Size = Types.size(Type);
+  if (Type)
+    N.TypedAt = Types.save(Where);
   return Id;
+}
+
+std::string DSGraph::here() const {
+  std::string Where =
+      Context.Str ? *Context.Str : Context.Fn ? Context.Fn() : std::string();
+  return Where.empty() ? Where : " at " + Where;
 }
 
 NodeId DSGraph::find(NodeId N) {
@@ -68,11 +81,23 @@ Cell DSGraph::resolve(Cell C) {
   return {N, Off};
 }
 
-Cell DSGraph::merge(Cell A, Cell B) {
+Cell DSGraph::merge(Cell A, Cell B, const std::string &Where) {
   if (A.isNull())
     return resolve(B);
   if (B.isNull())
     return resolve(A);
+  ContextScope Scope(*this, Where);
+  Pending.emplace_back(A, B);
+  drain();
+  return resolve(A);
+}
+
+Cell DSGraph::merge(Cell A, Cell B, LazyLocation Where) {
+  if (A.isNull())
+    return resolve(B);
+  if (B.isNull())
+    return resolve(A);
+  ContextScope Scope(*this, Where);
   Pending.emplace_back(A, B);
   drain();
   return resolve(A);
@@ -91,8 +116,10 @@ void DSGraph::drain() {
       continue;
     if (A.Node == B.Node) {
       if (A.Offset != B.Offset)
-        collapse(A.Node, "collapsed: pointers to different fields of one object were "
-                         "unified");
+        collapse(A.Node, "collapsed: pointers to bytes " +
+                             std::to_string(std::min(A.Offset, B.Offset)) + " and " +
+                             std::to_string(std::max(A.Offset, B.Offset)) +
+                             " of one object were unified" + here());
       continue;
     }
     // Merge the node whose cell has the smaller offset into the other, so that the shift
@@ -110,17 +137,40 @@ void DSGraph::drain() {
   Draining = false;
 }
 
-/// Why two uses of one object disagree; a byte-level use is named first.
-std::string DSGraph::conflict(TypeId A, const std::string &AtA, TypeId B,
-                              const std::string &AtB) const {
-  auto Use = [&](TypeId T, const std::string &At) {
-    return (Types.isCharLike(T) ? std::string("char") : Types.name(T)) +
-           (At.empty() ? "" : " at " + At);
+/// Why an object of type \p Inner (used at \p InnerAt) cannot live at byte \p Offset of
+/// the objects of type \p Outer (typed at \p OuterAt). Both places are named when known;
+/// the current context when one is not.
+std::string DSGraph::conflict(TypeId Outer, llvm::StringRef OuterAt, TypeId Inner,
+                              llvm::StringRef InnerAt, uint64_t Offset) const {
+  auto Name = [&](TypeId T) {
+    return Types.isCharLike(T) ? std::string("char") : Types.name(T);
   };
-  // Name the byte-level use first (else the newer one): it is usually the one to look at.
-  if (Types.isCharLike(A) && !Types.isCharLike(B))
-    return "collapsed: accessed as " + Use(A, AtA) + ", elsewhere as " + Use(B, AtB);
-  return "collapsed: accessed as " + Use(B, AtB) + ", elsewhere as " + Use(A, AtA);
+  auto At = [](llvm::StringRef Where) {
+    return Where.empty() ? std::string() : " at " + Where.str();
+  };
+  std::string Merged = OuterAt.empty() || InnerAt.empty() ? here() : std::string();
+  if (Merged == At(OuterAt) || Merged == At(InnerAt))
+    Merged.clear();
+  std::string Why;
+  if (Offset != 0) {
+    // container_of and friends: a pointer into the middle of an object used as a pointer
+    // to a whole object of a type that does not fit there.
+    Why = "collapsed:" + (InnerAt.empty() ? std::string() : " at " + InnerAt.str() + ",") +
+          " accessed as " + Name(Inner) + " at byte offset " + std::to_string(Offset) +
+          " of a " + Name(Outer) + " object, where no " + Name(Inner) + " fits";
+    if (!OuterAt.empty())
+      Why += " (the object is used as " + Name(Outer) + " at " + OuterAt.str() + ")";
+  } else if (Types.isCharLike(Outer) && !Types.isCharLike(Inner)) {
+    // Name the byte-level use first (else the newer one): it is usually the one to look at.
+    Why = "collapsed: accessed as " + Name(Outer) + At(OuterAt) + ", elsewhere as " +
+          Name(Inner) + At(InnerAt);
+  } else {
+    Why = "collapsed: accessed as " + Name(Inner) + At(InnerAt) + ", elsewhere as " +
+          Name(Outer) + At(OuterAt);
+  }
+  if (!Merged.empty())
+    Why += " (merged" + Merged + ")";
+  return Why;
 }
 
 void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
@@ -128,7 +178,8 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
   DSNode &G = Nodes[Gone];
   std::string Why;
   if (G.Collapsed && !K.Collapsed)
-    Why = G.Reasons.empty() ? "collapsed: merged with a collapsed node" : G.Reasons.front();
+    Why = G.Reasons.empty() ? "collapsed: merged with a collapsed node" + here()
+                            : G.Reasons.front();
   else if (!K.Collapsed && !G.Collapsed) {
     // Type of the merged node: one type must hold the other at the shift.
     if (G.Type && K.Type) {
@@ -138,7 +189,7 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
         K.Type = G.Type;
         K.TypedAt = G.TypedAt;
       } else {
-        Why = conflict(K.Type, K.TypedAt, G.Type, G.TypedAt);
+        Why = conflict(K.Type, K.TypedAt, G.Type, G.TypedAt, Shift);
       }
     } else if (G.Type && !K.Type) {
       if (Shift == 0) {
@@ -146,7 +197,9 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
         K.TypedAt = G.TypedAt;
       } else
         Why = "collapsed: object of type " + Types.name(G.Type) +
-              " used inside an object of unknown type";
+              (G.TypedAt.empty() ? "" : " (used at " + G.TypedAt.str() + ")") +
+              " merged at byte offset " + std::to_string(Shift) +
+              " of an object of unknown type" + here();
     }
   }
   K.Flags |= G.Flags;
@@ -159,7 +212,10 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
           std::lower_bound(K.PointerTypes.begin(), K.PointerTypes.end(), T), T);
   for (const std::string &R : G.Reasons)
     addReason(K.Reasons, R);
-  std::map<uint64_t, Cell> Moved = std::move(G.Edges);
+  if (!K.Collapsed && !G.Collapsed)
+    for (DSNode::Stride &S : G.Strides)
+      K.Strides.push_back({S.Offset + Shift, S.Step, std::move(S.Where)});
+  EdgeMap Moved = std::move(G.Edges);
   bool GoneCollapsed = G.Collapsed;
   G = DSNode();
   G.Forward = Keep;
@@ -174,6 +230,74 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
   }
   if (!Why.empty() || (GoneCollapsed && !K.Collapsed))
     collapse(Keep, Why);
+  else
+    checkStrides(Keep);
+}
+
+void DSGraph::checkStrides(NodeId N) {
+  N = find(N);
+  DSNode &Node = Nodes[N];
+  if (Node.Collapsed || !Node.Type)
+    return;
+  for (const DSNode::Stride &S : Node.Strides)
+    if (!Types.strideFits(Node.Type, S.Offset, S.Step)) {
+      std::string Why = "collapsed: pointer arithmetic in steps of " +
+                        std::to_string(S.Step) + " bytes at " + S.Where +
+                        " moves between the members of " + Types.name(Node.Type) +
+                        (Node.TypedAt.empty() ? std::string()
+                                              : " (used at " + Node.TypedAt.str() + ")");
+      collapse(N, Why);
+      return;
+    }
+}
+
+Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
+                   const std::string &Where) {
+  P = resolve(P);
+  if (P.isNull() || (Exact && Delta == 0))
+    return P;
+  DSNode &N = Nodes[P.Node];
+  if (N.Collapsed) {
+    N.Flags |= Array;
+    return P;
+  }
+  Step = std::max<uint64_t>(Step, 1);
+  auto Record = [&] {
+    N.Flags |= Array;
+    for (const DSNode::Stride &S : N.Strides)
+      if (S.Offset == P.Offset && S.Step == Step)
+        return;
+    N.Strides.push_back({P.Offset, Step, Where});
+  };
+  uint64_t TS = Types.size(N.Type);
+  if (N.Type && Types.strideFits(N.Type, P.Offset, Step)) {
+    // Element to element (of the objects, or of an array member): the same cell. The
+    // step is remembered for the types the node may take later.
+    Record();
+    return P;
+  }
+  int64_t To = int64_t(P.Offset) + Delta;
+  if (Exact && N.Type && TS) {
+    // A constant move (offsetof, container_of): the byte it lands on, folded into the
+    // element when it leaves the object (an array of the node's type).
+    if (To < 0 || uint64_t(To) >= TS) {
+      N.Flags |= Array;
+      To = ((To % int64_t(TS)) + int64_t(TS)) % int64_t(TS);
+    }
+    return resolve({P.Node, uint64_t(To)});
+  }
+  if (Exact && To < 0) {
+    // Before byte 0 of objects of no known type (container_of on a pointer whose type is
+    // not known yet): these objects live inside bigger ones, at that distance.
+    NodeId Outer = makeNode();
+    merge({Outer, uint64_t(-To)}, {P.Node, 0}, Where);
+    return resolve({Outer, 0});
+  }
+  // Objects of no known type yet, or a move the graph cannot follow: by whole elements of
+  // the step's type, checked now and whenever the node gets a type.
+  Record();
+  checkStrides(P.Node);
+  return resolve(P);
 }
 
 void DSGraph::collapse(NodeId N, const std::string &Reason) {
@@ -184,10 +308,11 @@ void DSGraph::collapse(NodeId N, const std::string &Reason) {
     return;
   Node.Collapsed = true;
   Node.Type = NoType;
+  Node.Strides.clear();
   if (Node.Edges.empty())
     return;
   // Every pointer field becomes the one field at offset 0.
-  std::map<uint64_t, Cell> Old = std::move(Node.Edges);
+  EdgeMap Old = std::move(Node.Edges);
   Node.Edges.clear();
   Cell First = Old.begin()->second;
   Node.Edges.emplace(0, First);
@@ -219,9 +344,20 @@ Cell DSGraph::edgeIfAny(Cell At) {
 }
 
 void DSGraph::access(Cell At, TypeId T, const std::string &Where) {
+  access(At, T, [&] { return Where; });
+}
+
+void DSGraph::access(Cell At, TypeId T, LazyLocation Where) {
   At = resolve(At);
   if (At.isNull() || !T)
     return;
+  if (Types.isArray(T)) {
+    // An array object: typed by its element, with the A flag.
+    T = Types.elementType(T);
+    Nodes[At.Node].Flags |= Array;
+    if (!T)
+      return;
+  }
   DSNode &N = Nodes[At.Node];
   if (N.Collapsed)
     return;
@@ -231,18 +367,19 @@ void DSGraph::access(Cell At, TypeId T, const std::string &Where) {
     return;
   if (Types.isUntypableUnion(T)) {
     collapse(At.Node, "collapsed: accessed through " + TI.Name +
-                          ", a union holding pointers, at " + Where);
+                          ", a union holding pointers, at " + Where());
     return;
   }
   if (!N.Type) {
     if (At.Offset == 0) {
       N.Type = T;
-      N.TypedAt = Where;
+      N.TypedAt = Types.save(Where());
       N.Size = std::max(N.Size, Types.size(T));
+      checkStrides(At.Node);
     } else {
       collapse(At.Node, "collapsed: accessed as " + TI.Name + " at offset " +
                             std::to_string(At.Offset) + " of an object of unknown type at " +
-                            Where);
+                            Where());
     }
     return;
   }
@@ -250,11 +387,12 @@ void DSGraph::access(Cell At, TypeId T, const std::string &Where) {
     return;
   if (At.Offset == 0 && Types.fitsAt(T, 0, N.Type)) {
     N.Type = T; // the object is a T whose first member was seen first
-    N.TypedAt = Where;
+    N.TypedAt = Types.save(Where());
     N.Size = std::max(N.Size, Types.size(T));
+    checkStrides(At.Node);
     return;
   }
-  collapse(At.Node, conflict(N.Type, N.TypedAt, T, Where));
+  collapse(At.Node, conflict(N.Type, N.TypedAt, T, Where(), At.Offset));
 }
 
 void DSGraph::addFlags(Cell C, uint32_t Flags, const std::string &Reason) {
@@ -262,6 +400,7 @@ void DSGraph::addFlags(Cell C, uint32_t Flags, const std::string &Reason) {
   if (C.isNull())
     return;
   Nodes[C.Node].Flags |= Flags;
+  AnyEscapes |= (Flags & Escapes) != 0;
   addReason(Nodes[C.Node].Reasons, Reason);
 }
 
@@ -309,11 +448,53 @@ void DSGraph::markReachable(llvm::ArrayRef<Cell> Roots, uint32_t Flags,
                             const std::string &Reason) {
   for (NodeId N : reachable(Roots)) {
     Nodes[N].Flags |= Flags;
+    AnyEscapes |= (Flags & Escapes) != 0;
     addReason(Nodes[N].Reasons, Reason);
   }
 }
 
+bool DSGraph::closeEscapes() {
+  bool Changed = false;
+  if (!AnyEscapes)
+    return false;
+  llvm::SmallVector<NodeId, 32> Stack;
+  for (NodeId N = 1; N < Nodes.size(); ++N) {
+    if (Nodes[N].Forward || !(Nodes[N].Flags & Escapes))
+      continue;
+    Stack.push_back(N);
+    while (!Stack.empty()) {
+      NodeId M = Stack.pop_back_val();
+      std::string Why;
+      for (auto &[Off, T] : Nodes[M].Edges) {
+        NodeId X = resolve(T).Node;
+        if (!X || (Nodes[X].Flags & Escapes))
+          continue;
+        if (Why.empty()) {
+          for (const std::string &R : Nodes[M].Reasons)
+            if (llvm::StringRef(R).startswith("escapes:")) {
+              Why = R;
+              break;
+            }
+          if (Why.empty())
+            Why = "escapes: reachable from an object that escapes" +
+                  (Nodes[M].Reasons.empty() ? here()
+                                            : " (" + Nodes[M].Reasons.front() + ")");
+        }
+        Nodes[X].Flags |= Escapes;
+        addReason(Nodes[X].Reasons, Why);
+        Changed = true;
+        Stack.push_back(X);
+      }
+    }
+  }
+  return Changed;
+}
+
 void DSGraph::copyObject(Cell Dst, Cell Src, TypeId T, const std::string &Where) {
+  copyObject(Dst, Src, T, [&] { return Where; });
+}
+
+void DSGraph::copyObject(Cell Dst, Cell Src, TypeId T, LazyLocation Where) {
   Dst = resolve(Dst);
   Src = resolve(Src);
   if (Dst.isNull() || Src.isNull())
@@ -322,13 +503,13 @@ void DSGraph::copyObject(Cell Dst, Cell Src, TypeId T, const std::string &Where)
   access(Src, T, Where);
   std::vector<uint64_t> Offsets;
   Types.pointerOffsets(T, Offsets);
+  // Both sides get their pointer fields even when neither holds a pointer yet: the source
+  // may be a call's result or a formal that the bottom-up pass fills in later.
+  ContextScope Scope(*this, Where);
   for (uint64_t Off : Offsets) {
-    Cell D = resolve({Dst.Node, Dst.Offset + Off});
-    Cell S = resolve({Src.Node, Src.Offset + Off});
-    Cell SE = edgeIfAny(S);
-    if (SE.isNull() && edgeIfAny(D).isNull())
-      continue; // neither side holds a pointer yet: nothing to unify
-    merge(edge(D), edge(S));
+    Cell D = edge(resolve({Dst.Node, Dst.Offset + Off}));
+    Cell S = edge(resolve({Src.Node, Src.Offset + Off}));
+    merge(D, S);
   }
 }
 
@@ -354,6 +535,7 @@ Cell DSGraph::cloneFrom(DSGraph &Src, Cell C, CloneMap &Map, uint32_t DropFlags)
     D.Reasons = S.Reasons;
     D.Functions = S.Functions;
     D.PointerTypes = S.PointerTypes;
+    D.Strides = S.Strides;
     Map[SN] = {N, 0};
     Fresh.push_back(SN);
     for (auto It = S.Edges.rbegin(); It != S.Edges.rend(); ++It) {

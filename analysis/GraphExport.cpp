@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "ptrcomp/analysis/GraphExport.h"
 
+#include "LocalGraphs.h"
+
 #include "clang/AST/Decl.h"
 #include "llvm/Support/JSON.h"
 
@@ -67,12 +69,31 @@ View functionView(FunctionGraph &F) {
     if (hasOwnObject(F, VD))
       V.Variables.emplace_back("&" + Name, Storage);
   }
-  V.number();
-  if (F.Name != "main") {
-    std::vector<Cell> Formals(F.Formals.begin(), F.Formals.end());
-    for (NodeId N : V.G->reachable(Formals))
-      V.Incomplete.insert(N);
+  // Static locals live in the function's view of the globals (G storage); they are listed
+  // like the other locals: "&c" for the object, "c" for a pointer's target.
+  for (const clang::Decl *D : F.Decl->decls()) {
+    const auto *VD = dyn_cast<clang::VarDecl>(D);
+    if (!VD || !VD->isStaticLocal())
+      continue;
+    auto It = F.GlobalCells.find(globalKey(VD));
+    if (It == F.GlobalCells.end())
+      continue;
+    std::string Name = VD->getName().str();
+    if (unsigned N = ++Seen[Name]; N > 1)
+      Name += "#" + std::to_string(N);
+    Cell Storage = V.G->resolve(It->second);
+    if (isPointerVar(VD))
+      if (Cell P = V.G->edgeIfAny(Storage); !P.isNull())
+        V.Variables.emplace_back(Name, P);
+    V.Variables.emplace_back("&" + Name, Storage);
   }
+  V.number();
+  // Every function, main included (the system calls it), has callers this graph does not
+  // show: what its formals reach is incomplete.
+  std::vector<Cell> Formals(F.Formals.begin(), F.Formals.end());
+  Formals.push_back(F.VarArgs);
+  for (NodeId N : V.G->reachable(Formals))
+    V.Incomplete.insert(N);
   return V;
 }
 
@@ -80,7 +101,10 @@ View globalsView(ProgramGraphs &PG) {
   View V;
   V.G = PG.Globals.get();
   for (auto &[Key, C] : PG.GlobalCells) {
-    const std::string &Name = PG.GlobalNames[Key];
+    std::string Name = PG.GlobalNames[Key];
+    // A function's static local is keyed "function::name:file:line:col".
+    if (size_t Sep = Key.find("::"); Sep != std::string::npos)
+      Name = Key.substr(0, std::min(Key.find('@'), Sep)) + "::" + Name;
     Cell R = V.G->resolve(C);
     TypeId T = V.G->node(R.Node).Type;
     if (T && PG.Types.info(T).K == TypeInfo::Pointer)

@@ -131,6 +131,7 @@ bool isDeallocationFunction(llvm::StringRef Name) {
 
 void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
                        std::vector<CallbackCall> &Callbacks) {
+  DSGraph::ContextScope Scope(G, CS.Loc);
   auto Arg = [&](unsigned I) { return I < CS.Args.size() ? G.resolve(CS.Args[I]) : Cell(); };
   auto It = table().find(CS.CalleeName);
   if (CS.CalleeName.empty() || It == table().end()) {

@@ -41,8 +41,21 @@ std::string locationString(const ASTContext &Ctx, SourceLocation Loc) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return "<unknown>";
-  return displayName(P.getFilename()).str() + ":" + std::to_string(P.getLine()) + ":" +
-         std::to_string(P.getColumn());
+  llvm::StringRef File = displayName(P.getFilename());
+  // Built in place: this runs for every place a node is first seen.
+  char Buf[32];
+  char *End = Buf + sizeof Buf, *B = End;
+  for (unsigned V : {P.getColumn(), P.getLine()}) {
+    do
+      *--B = char('0' + V % 10);
+    while (V /= 10);
+    *--B = ':';
+  }
+  std::string Out;
+  Out.reserve(File.size() + (End - B));
+  Out.append(File.data(), File.size());
+  Out.append(B, End);
+  return Out;
 }
 
 static std::string unitName(const ASTContext &Ctx) {
@@ -80,13 +93,16 @@ class Builder {
 public:
   Builder(ProgramGraphs &PG, ASTContext &Ctx, DSGraph &G, FunctionGraph *FG,
           std::map<std::string, Cell> &GlobalCells,
-          llvm::DenseMap<const Expr *, Cell> &Memo)
-      : PG(PG), Ctx(Ctx), G(G), FG(FG), GlobalCells(GlobalCells), Memo(Memo) {}
+          llvm::DenseMap<const Expr *, Cell> &Memo, std::vector<Cell> *PointersToIntegers)
+      : PG(PG), Ctx(Ctx), G(G), FG(FG), GlobalCells(GlobalCells), Memo(Memo),
+        PointersToIntegers(PointersToIntegers) {}
 
   Cell visit(const Expr *E);
   void stmt(const Stmt *S);
   void initObject(Cell At, QualType T, const Expr *Init);
-  Cell varStorage(const VarDecl *VD);
+  /// The object of variable \p VD (created on first use; none for a local number whose
+  /// address is not taken, unless \p AddressTaken).
+  Cell varStorage(const VarDecl *VD, bool AddressTaken = false);
 
 private:
   Cell visitUncached(const Expr *E);
@@ -96,12 +112,20 @@ private:
   Cell call(const CallExpr *E);
   Cell member(const MemberExpr *E);
   Cell functionNode(const FunctionDecl *FD);
-  Cell freshObject(uint32_t Flags, QualType T) { return {G.makeNode(Flags, ty(T)), 0}; }
+  /// A new object of type \p T (an array: its element type, A), first seen at \p Where.
+  Cell freshObject(uint32_t Flags, QualType T, const std::string &Where) {
+    return {G.makeNode(Flags, ty(T), Where), 0};
+  }
   Cell unmodelled(const Expr *E, const char *What);
   void visitChildren(const Stmt *S);
-  void access(Cell C, QualType T, const Expr *E) { G.access(C, ty(T), loc(E)); }
+  void access(Cell C, QualType T, const Expr *E) {
+    G.access(C, ty(T), [this, E] { return loc(E); });
+  }
   TypeId ty(QualType T) { return PG.Types.get(T, Ctx); }
-  std::string loc(const Stmt *S) { return locationString(Ctx, S->getBeginLoc()); }
+  const std::string &loc(const Stmt *S) { return loc(S->getBeginLoc()); }
+  const std::string &loc(SourceLocation L);
+  void vaStart(const CallExpr *E);
+  Cell pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Negate, const Expr *E);
   uint32_t localFlag() const { return FG ? Stack : Global; }
 
   ProgramGraphs &PG;
@@ -110,27 +134,49 @@ private:
   FunctionGraph *FG; // null while building the globals graph
   std::map<std::string, Cell> &GlobalCells;
   llvm::DenseMap<const Expr *, Cell> &Memo;
-  llvm::DenseSet<const Expr *> Visited;
+  std::vector<Cell> *PointersToIntegers;
+  /// Opaque values already evaluated (their source is evaluated once, where the value is
+  /// first used); every other expression is reached once by the walk.
+  llvm::DenseSet<const OpaqueValueExpr *> OpaqueSeen;
   std::map<std::string, Cell> FunctionCells;
+  llvm::DenseMap<const VarDecl *, Cell> GlobalVarCells;
+  /// "file:line:col" by expansion location: each string is built once.
+  llvm::DenseMap<unsigned, std::string> Locations;
 };
 } // namespace
 
-Cell Builder::varStorage(const VarDecl *VD) {
+const std::string &Builder::loc(SourceLocation L) {
+  SourceLocation Exp = Ctx.getSourceManager().getExpansionLoc(L);
+  auto [It, New] = Locations.try_emplace(Exp.getRawEncoding());
+  if (New)
+    It->second = locationString(Ctx, Exp);
+  return It->second;
+}
+
+Cell Builder::varStorage(const VarDecl *VD, bool AddressTaken) {
   if (VD->hasGlobalStorage() || !FG) {
+    if (Cell C = GlobalVarCells.lookup(VD); !C.isNull())
+      return G.resolve(C);
     std::string Key = globalKey(VD);
     PG.GlobalNames.emplace(Key, VD->getName().str());
     auto It = GlobalCells.find(Key);
-    if (It != GlobalCells.end())
-      return G.resolve(It->second);
-    const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;
-    Cell C = freshObject(Global, Def->getType());
-    GlobalCells.emplace(Key, C);
-    return C;
+    if (It == GlobalCells.end()) {
+      const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;
+      It = GlobalCells
+               .emplace(Key, freshObject(Global, Def->getType(), loc(Def->getLocation())))
+               .first;
+    }
+    GlobalVarCells[VD] = It->second;
+    return G.resolve(It->second);
   }
   auto It = FG->VarStorage.find(VD);
   if (It != FG->VarStorage.end())
     return G.resolve(It->second);
-  Cell C = freshObject(Stack, VD->getType());
+  // A local number whose address is never taken is no memory object anyone can point to:
+  // it gets a node only once `&` is applied to it.
+  if (!AddressTaken && VD->getType().getCanonicalType()->isArithmeticType())
+    return {};
+  Cell C = freshObject(Stack, VD->getType(), loc(VD->getLocation()));
   FG->VarStorage[VD] = C;
   FG->Vars.push_back(VD);
   return C;
@@ -166,8 +212,6 @@ Cell Builder::visit(const Expr *E) {
   auto It = Memo.find(E);
   if (It != Memo.end())
     return G.resolve(It->second);
-  if (!Visited.insert(E).second)
-    return {}; // a scalar already evaluated
   Cell C = visitUncached(E);
   if (!C.isNull()) {
     Memo[E] = C;
@@ -208,46 +252,50 @@ Cell Builder::visitUncached(const Expr *E) {
     const auto *AS = cast<ArraySubscriptExpr>(E);
     Cell Base = visit(AS->getBase());
     visit(AS->getIdx());
+    Base = pointerStep(Base, AS->getBase()->getType(), AS->getIdx(), false, E);
     Expr::EvalResult R;
-    bool Zero = AS->getIdx()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
-    if (!Zero)
-      G.addFlags(Base, Array);
+    if (!(AS->getIdx()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0))
+      G.addFlags(Base, Array); // any subscript but [0] indexes an array
     access(Base, T, E);
     return G.resolve(Base);
   }
   case Stmt::ConditionalOperatorClass:
   case Stmt::BinaryConditionalOperatorClass: {
     const auto *CO = cast<AbstractConditionalOperator>(E);
-    if (const auto *BCO = dyn_cast<BinaryConditionalOperator>(E))
-      visit(BCO->getCommon());
+    // `c ?: d`: the common operand is evaluated through the opaque value that stands for
+    // it in the condition and the true branch.
     visit(CO->getCond());
     Cell A = visit(CO->getTrueExpr());
     Cell B = visit(CO->getFalseExpr());
     if (isRecord(T) && E->isPRValue()) {
-      Cell Tmp = freshObject(0, T);
-      G.copyObject(Tmp, A, ty(T), loc(E));
-      G.copyObject(Tmp, B, ty(T), loc(E));
+      Cell Tmp = freshObject(0, T, loc(E));
+      G.copyObject(Tmp, A, ty(T), [&] { return loc(E); });
+      G.copyObject(Tmp, B, ty(T), [&] { return loc(E); });
       return G.resolve(Tmp);
     }
     if (isPointer(T) || E->isGLValue())
-      return G.merge(A, B);
+      return G.merge(A, B, [&] { return loc(E); });
     return {};
   }
-  case Stmt::OpaqueValueExprClass:
-    return visit(cast<OpaqueValueExpr>(E)->getSourceExpr());
+  case Stmt::OpaqueValueExprClass: {
+    const auto *OVE = cast<OpaqueValueExpr>(E);
+    if (!OpaqueSeen.insert(OVE).second)
+      return G.resolve(Memo.lookup(OVE->getSourceExpr()));
+    return visit(OVE->getSourceExpr());
+  }
   case Stmt::CallExprClass:
     return call(cast<CallExpr>(E));
   case Stmt::StringLiteralClass:
   case Stmt::PredefinedExprClass:
-    return freshObject(Global, T);
+    return freshObject(Global, T, loc(E));
   case Stmt::CompoundLiteralExprClass: {
     const auto *CL = cast<CompoundLiteralExpr>(E);
-    Cell C = freshObject(CL->isFileScope() ? Global : localFlag(), T);
+    Cell C = freshObject(CL->isFileScope() ? Global : localFlag(), T, loc(E));
     initObject(C, T, CL->getInitializer());
     return G.resolve(C);
   }
   case Stmt::InitListExprClass: {
-    Cell C = freshObject(0, T);
+    Cell C = freshObject(0, T, loc(E));
     initObject(C, T, E);
     return G.resolve(C);
   }
@@ -264,13 +312,25 @@ Cell Builder::visitUncached(const Expr *E) {
     return {};
   }
   case Stmt::VAArgExprClass: {
-    visit(cast<VAArgExpr>(E)->getSubExpr());
-    if (isPointer(T) && FG) {
-      if (FG->VarArgs.isNull())
-        FG->VarArgs = {G.makeNode(), 0};
-      return G.resolve(FG->VarArgs);
+    // A va_list object points (at its byte 0) to where the variadic arguments point:
+    // va_start links it to the function's varargs cell, and a va_list handed to another
+    // function (vprintf-style) carries that link with it.
+    Cell List = visit(cast<VAArgExpr>(E)->getSubExpr());
+    if (!isPointer(T) && !isRecord(T))
+      return {};
+    if (List.isNull())
+      return unmodelled(E, "va_arg of an unknown va_list");
+    Cell Args = G.edge(List);
+    if (isPointer(T))
+      return Args;
+    Cell Tmp = freshObject(0, T, loc(E));
+    std::vector<uint64_t> Offsets;
+    PG.Types.pointerOffsets(ty(T), Offsets);
+    for (uint64_t Off : Offsets) {
+      Cell At = G.resolve(Tmp);
+      G.merge(G.edge({At.Node, At.Offset + Off}), G.edge(List), [&] { return loc(E); });
     }
-    return isRecord(T) ? freshObject(0, T) : Cell();
+    return G.resolve(Tmp);
   }
   case Stmt::GenericSelectionExprClass:
     return visit(cast<GenericSelectionExpr>(E)->getResultExpr());
@@ -293,7 +353,7 @@ Cell Builder::visitUncached(const Expr *E) {
   if (isPointer(T) || (E->isGLValue() && !T->isFunctionType()))
     return unmodelled(E, "unmodelled expression");
   if (isRecord(T))
-    return freshObject(0, T);
+    return freshObject(0, T, loc(E));
   return {};
 }
 
@@ -325,21 +385,30 @@ Cell Builder::castExpr(const CastExpr *E) {
     return {};
   case CK_IntegralToPointer: {
     visit(Sub);
-    Cell C{G.makeNode(Unknown), 0};
+    // Whatever any integer may point to: one pseudo-global object, so that a pointer that
+    // went through an integer (tagged pointers, XOR lists) still meets its objects.
+    auto It = GlobalCells.find(IntegerMemoryKey);
+    if (It == GlobalCells.end()) {
+      It = GlobalCells.emplace(IntegerMemoryKey, Cell{G.makeNode(Global), 0}).first;
+      PG.GlobalNames.emplace(IntegerMemoryKey, IntegerMemoryKey);
+    }
+    Cell C = G.edge(It->second);
     G.addFlags(C, Unknown, "unknown: integer cast to pointer at " + loc(E));
     G.collapse(C.Node, "collapsed: integer cast to pointer at " + loc(E));
-    return C;
+    return G.resolve(C);
   }
   case CK_PointerToIntegral: {
     Cell P = visit(Sub);
     G.addFlags(P, Unknown, "unknown: pointer cast to integer at " + loc(E));
+    if (!P.isNull() && PointersToIntegers)
+      PointersToIntegers->push_back(P);
     return {};
   }
   case CK_ToUnion: {
     Cell V = visit(Sub);
-    Cell U = freshObject(0, T);
+    Cell U = freshObject(0, T, loc(E));
     if (isPointer(Sub->getType()) && !V.isNull())
-      G.merge(G.edge(U), V);
+      G.merge(G.edge(U), V, [&] { return loc(E); });
     return U;
   }
   default:
@@ -373,8 +442,10 @@ Cell Builder::unary(const UnaryOperator *E) {
   }
   case UO_AddrOf:
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Sub->IgnoreParens()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && FG)
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && FG) {
         FG->AddressTaken.insert(VD);
+        return varStorage(VD, /*AddressTaken=*/true);
+      }
     return visit(Sub);
   case UO_PreInc:
   case UO_PreDec:
@@ -382,11 +453,14 @@ Cell Builder::unary(const UnaryOperator *E) {
   case UO_PostDec: {
     Cell L = visit(Sub);
     access(L, Sub->getType(), E);
-    if (!isPointer(Sub->getType()))
+    if (!isPointer(Sub->getType()) || L.isNull())
       return {};
     Cell P = G.edge(L);
-    G.addFlags(P, Array);
-    return G.resolve(P);
+    bool Dec = E->getOpcode() == UO_PreDec || E->getOpcode() == UO_PostDec;
+    Cell Q = pointerStep(P, Sub->getType(), nullptr, Dec, E);
+    if (!(Q == G.resolve(P)))
+      G.merge(G.edge(L), Q, [&] { return loc(E); }); // the variable now points there too
+    return E->isPrefix() ? G.resolve(Q) : G.resolve(P);
   }
   case UO_Extension:
     return visit(Sub);
@@ -404,12 +478,12 @@ Cell Builder::binary(const BinaryOperator *E) {
     Cell L = visit(LHS);
     Cell V = visit(RHS);
     if (isRecord(LT)) {
-      G.copyObject(L, V, ty(LT), loc(E));
+      G.copyObject(L, V, ty(LT), [&] { return loc(E); });
       return G.resolve(L);
     }
     access(L, LT, E);
     if (isPointer(LT) && !V.isNull() && !L.isNull())
-      return G.merge(G.edge(L), V);
+      return G.merge(G.edge(L), V, [&] { return loc(E); });
     return {};
   }
   case BO_AddAssign:
@@ -420,8 +494,10 @@ Cell Builder::binary(const BinaryOperator *E) {
     if (!isPointer(LT) || L.isNull())
       return {};
     Cell P = G.edge(L);
-    G.addFlags(P, Array);
-    return G.resolve(P);
+    Cell Q = pointerStep(P, LT, RHS, E->getOpcode() == BO_SubAssign, E);
+    if (!(Q == G.resolve(P)))
+      G.merge(G.edge(L), Q, [&] { return loc(E); });
+    return G.resolve(Q);
   }
   case BO_Add:
   case BO_Sub: {
@@ -437,10 +513,7 @@ Cell Builder::binary(const BinaryOperator *E) {
       return {};
     Cell P = Ptr == LHS ? A : B;
     const Expr *Other = Ptr == LHS ? RHS : LHS;
-    Expr::EvalResult R;
-    if (!(Other->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0))
-      G.addFlags(P, Array);
-    return G.resolve(P);
+    return pointerStep(P, Ptr->getType(), Other, E->getOpcode() == BO_Sub, E);
   }
   case BO_Comma:
     visit(LHS);
@@ -468,6 +541,10 @@ Cell Builder::call(const CallExpr *E) {
         for (unsigned I = 1; I < E->getNumArgs(); ++I)
           visit(E->getArg(I));
         return V;
+      }
+      if (N == "va_start" || N == "va_copy" || N == "c23_va_start") {
+        vaStart(E);
+        return {};
       }
       if (N.startswith("va_") || N == "unreachable" || N == "trap" ||
           N == "constant_p" || N == "object_size" || N == "dynamic_object_size" ||
@@ -505,13 +582,62 @@ Cell Builder::call(const CallExpr *E) {
   if (isPointer(T)) {
     CS.Ret = {G.makeNode(), 0};
   } else if (isRecord(T)) {
-    CS.Ret = freshObject(0, T);
+    CS.Ret = freshObject(0, T, loc(E));
     CS.RetType = ty(T);
   }
   Cell R = CS.Ret;
   if (FG)
     FG->Calls.push_back(std::move(CS));
   return R;
+}
+
+/// Pointer arithmetic: \p P moved by \p Count elements of \p PtrType's pointee (one when
+/// \p Count is null), backwards when \p Negate.
+Cell Builder::pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Negate,
+                          const Expr *E) {
+  if (P.isNull())
+    return P;
+  uint64_t Step = 1;
+  if (const auto *PT = PtrType->getAs<PointerType>()) {
+    TypeId Pointee = ty(PT->getPointeeType());
+    Step = PG.Types.size(Pointee);
+    if (!Step) // a variable-length array: some multiple of its element
+      Step = PG.Types.size(PG.Types.elementType(Pointee));
+  } else if (const ArrayType *AT = Ctx.getAsArrayType(PtrType)) {
+    Step = PG.Types.size(PG.Types.elementType(ty(AT->getElementType())));
+  }
+  bool Exact = true;
+  int64_t N = 1;
+  Expr::EvalResult R;
+  if (Count) {
+    if (Count->EvaluateAsInt(R, Ctx) && R.Val.getInt().getMinSignedBits() <= 32)
+      N = R.Val.getInt().getExtValue();
+    else
+      Exact = false;
+  }
+  if (Step >= (uint64_t(1) << 31))
+    Exact = false; // no meaningful constant move; and no overflow below
+  int64_t Delta = (Negate ? -N : N) * int64_t(std::max<uint64_t>(Step, 1));
+  return G.step(P, Step, Exact, Delta, loc(E));
+}
+
+/// va_start(ap, last): ap's object points to the function's varargs cell;
+/// va_copy(dst, src): dst's object points where src's does.
+void Builder::vaStart(const CallExpr *E) {
+  std::vector<Cell> Args;
+  for (const Expr *A : E->arguments())
+    Args.push_back(visit(A));
+  if (Args.empty() || Args[0].isNull())
+    return;
+  Cell Dst = G.edge(Args[0]);
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(E->getCalleeDecl());
+  if (FD && FD->getName() == "__builtin_va_copy") {
+    if (Args.size() == 2 && !Args[1].isNull())
+      G.merge(Dst, G.edge(Args[1]), [&] { return loc(E); });
+    return;
+  }
+  if (FG && !FG->VarArgs.isNull())
+    G.merge(Dst, FG->VarArgs, [&] { return loc(E); });
 }
 
 void Builder::initObject(Cell At, QualType T, const Expr *Init) {
@@ -525,7 +651,7 @@ void Builder::initObject(Cell At, QualType T, const Expr *Init) {
       const RecordDecl *RD = RT->getDecl()->getDefinition();
       if (!RD)
         return;
-      G.access(At, ty(T), loc(Init));
+      G.access(At, ty(T), [this, Init] { return loc(Init); });
       const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
       if (RD->isUnion()) {
         const FieldDecl *F = ILE->getInitializedFieldInUnion();
@@ -558,14 +684,14 @@ void Builder::initObject(Cell At, QualType T, const Expr *Init) {
     return;
   Cell V = visit(Init);
   if (isRecord(T)) {
-    G.copyObject(At, V, ty(T), loc(Init));
+    G.copyObject(At, V, ty(T), [&] { return loc(Init); });
     return;
   }
   if (T->isArrayType()) // char s[] = "..." or an array from a compound literal
     return;
-  G.access(At, ty(T), loc(Init));
+  G.access(At, ty(T), [this, Init] { return loc(Init); });
   if (isPointer(T) && !V.isNull())
-    G.merge(G.edge(At), V);
+    G.merge(G.edge(At), V, [&] { return loc(Init); });
 }
 
 void Builder::stmt(const Stmt *S) {
@@ -591,9 +717,9 @@ void Builder::stmt(const Stmt *S) {
       return;
     QualType RT = RV->getType();
     if (isPointer(RT) && !V.isNull())
-      FG->Ret = G.merge(FG->Ret, V);
+      FG->Ret = G.merge(FG->Ret, V, [&] { return loc(S); });
     else if (isRecord(RT) && !FG->Ret.isNull())
-      G.copyObject(FG->Ret, V, ty(RT), loc(S));
+      G.copyObject(FG->Ret, V, ty(RT), [&] { return loc(S); });
     return;
   }
   case Stmt::GCCAsmStmtClass:
@@ -611,11 +737,13 @@ void Builder::stmt(const Stmt *S) {
   }
 }
 
+const char *const IntegerMemoryKey = "<integers>";
+
 void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
-                     FunctionGraph &FG) {
+                     FunctionGraph &FG, std::vector<Cell> *PointersToIntegers) {
   FG.Graph = std::make_shared<DSGraph>(PG.Types);
   DSGraph &G = *FG.Graph;
-  Builder B(PG, Ctx, G, &FG, FG.GlobalCells, FG.ExprCells);
+  Builder B(PG, Ctx, G, &FG, FG.GlobalCells, FG.ExprCells, PointersToIntegers);
   for (const ParmVarDecl *P : FD->parameters()) {
     Cell Storage = B.varStorage(P);
     QualType T = P->getType();
@@ -640,11 +768,14 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
   if (FD->isVariadic())
     FG.VarArgs = {G.makeNode(), 0};
   B.stmt(FD->getBody());
+  compactMap(FG.VarStorage);
+  compactMap(FG.ExprCells);
 }
 
-void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD) {
+void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD,
+                            std::vector<Cell> *PointersToIntegers) {
   llvm::DenseMap<const Expr *, Cell> Memo;
-  Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo);
+  Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo, PointersToIntegers);
   Cell C = B.varStorage(VD);
   if (const Expr *Init = VD->getInit())
     B.initObject(C, VD->getType(), Init);

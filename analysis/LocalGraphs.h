@@ -20,14 +20,22 @@ std::string functionKey(const clang::FunctionDecl *FD);
 /// Program-wide identity of a variable with static storage.
 std::string globalKey(const clang::VarDecl *VD);
 
+/// Key (in GlobalCells) of a pseudo-global whose storage points to every object that a
+/// pointer made from an integer may designate: an integer cast to a pointer points there,
+/// and so does, once the program has such casts, every pointer cast to an integer.
+extern const char *const IntegerMemoryKey;
+
 /// Builds the local graph of function definition \p FD into \p FG (graph, formals,
 /// return, variables, expression cells, call sites). Calls are recorded, not resolved.
+/// The targets of pointers cast to integers are appended to \p PointersToIntegers.
 void buildLocalGraph(ProgramGraphs &PG, clang::ASTContext &Ctx,
-                     const clang::FunctionDecl *FD, FunctionGraph &FG);
+                     const clang::FunctionDecl *FD, FunctionGraph &FG,
+                     std::vector<Cell> *PointersToIntegers = nullptr);
 
 /// Adds the initializer of global \p VD to the globals graph of \p PG.
 void buildGlobalInitializer(ProgramGraphs &PG, clang::ASTContext &Ctx,
-                            const clang::VarDecl *VD);
+                            const clang::VarDecl *VD,
+                            std::vector<Cell> *PointersToIntegers = nullptr);
 
 } // namespace ptrcomp::dsa
 

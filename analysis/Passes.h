@@ -4,7 +4,7 @@
 
 #include "ptrcomp/analysis/ProgramGraphs.h"
 
-#include <functional>
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace ptrcomp::dsa {
 
@@ -20,7 +20,7 @@ struct Actuals {
 /// Unifies callee \p Callee's formals, return value and varargs with \p A, in graph \p G.
 /// \p Map translates a cell of the callee's graph into \p G.
 void bindCall(DSGraph &G, const FunctionGraph &Callee, const Actuals &A,
-              const std::function<Cell(Cell)> &Map);
+              llvm::function_ref<Cell(Cell)> Map);
 
 /// Context-insensitive whole-program unification that resolves indirect calls (and
 /// callbacks from libc) to their targets, fills CallSite::Targets/ExternalTargets/

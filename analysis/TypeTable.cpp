@@ -11,7 +11,10 @@
 using namespace clang;
 namespace ptrcomp::dsa {
 
-TypeTable::TypeTable() { Types.emplace_back(); } // id 0 = no type
+TypeTable::TypeTable() { // id 0 = no type
+  Types.emplace_back();
+  Signatures.emplace_back();
+}
 
 static std::string recordKey(const RecordDecl *RD, const ASTContext &Ctx) {
   std::string Kind = RD->isUnion() ? "union " : "struct ";
@@ -33,69 +36,136 @@ TypeId TypeTable::get(QualType QT, const ASTContext &Ctx) {
   if (QT.isNull())
     return NoType;
   QualType T = QT.getCanonicalType().getUnqualifiedType();
-  const clang::Type *Ty = T.getTypePtr();
-
-  std::string Key;
-  const RecordDecl *RD = nullptr;
-  if (const auto *RT = Ty->getAs<RecordType>()) {
-    RD = RT->getDecl();
-    Key = recordKey(RD, Ctx);
-  } else {
-    PrintingPolicy PP(Ctx.getLangOpts());
-    PP.SuppressTagKeyword = false;
-    Key = T.getAsString(PP);
-  }
-  auto It = ByKey.find(Key);
-  if (It != ByKey.end())
+  auto CacheKey = std::make_pair(&Ctx, T.getTypePtr());
+  if (auto It = Cache.find(CacheKey); It != Cache.end())
     return It->second;
+  TypeId Id = intern(T, Ctx);
+  // A record seen incomplete may be completed later in the same unit: only cache
+  // what cannot change.
+  if (!T->isIncompleteType() || T->isVoidType())
+    Cache[CacheKey] = Id;
+  return Id;
+}
 
+TypeId TypeTable::add(TypeInfo Info, StringRef Key) {
   TypeId Id = Types.size();
-  Types.emplace_back();
-  ByKey[Key] = Id;
-  TypeInfo Info;
-  Info.Name = RD ? Key : T.getAsString(PrintingPolicy(Ctx.getLangOpts()));
-  if (!Ty->isIncompleteType() && !Ty->isFunctionType() && !Ty->isVoidType() &&
-      !Ty->isDependentType() && !Ty->isSizelessType())
-    Info.Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  Types.push_back(std::move(Info));
+  Signatures.emplace_back();
+  if (!Key.empty())
+    ByKey[Key] = Id;
+  return Id;
+}
 
-  if (Ty->isVoidType()) {
-    Info.K = TypeInfo::Void;
-  } else if (Ty->isFunctionType()) {
-    Info.K = TypeInfo::Function;
-  } else if (Ty->isAnyPointerType() || Ty->isBlockPointerType()) {
-    Info.K = TypeInfo::Pointer;
-    Types[Id] = Info; // break cycles (struct with a pointer to itself) before recursing
-    Info.Pointee = get(Ty->getPointeeType(), Ctx);
-  } else if (Ty->isCharType()) {
-    Info.K = TypeInfo::Char;
-  } else if (const auto *AT = Ctx.getAsArrayType(T)) {
-    Info.K = TypeInfo::Array;
-    Types[Id] = Info;
-    TypeId Elem = get(AT->getElementType(), Ctx);
-    Info.Fields.push_back({0, Elem, "", false});
-    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
-      Info.ArrayCount = CAT->getSize().getZExtValue();
-  } else if (RD) {
-    const RecordDecl *Def = RD->getDefinition();
-    if (!Def || Def->isInvalidDecl()) {
-      Info.K = TypeInfo::Incomplete;
-    } else {
-      Info.K = Def->isUnion() ? TypeInfo::Union : TypeInfo::Struct;
-      Types[Id] = Info;
-      const ASTRecordLayout &L = Ctx.getASTRecordLayout(Def);
-      for (const FieldDecl *F : Def->fields()) {
-        uint64_t Off = L.getFieldOffset(F->getFieldIndex()) / 8;
-        TypeId FT = get(F->getType(), Ctx);
-        Info.Fields.push_back({Off, FT, F->getName().str(), F->isBitField()});
-      }
-    }
-  } else if (Ty->isIncompleteType()) {
+/// What tells two definitions of one tag apart: size and members (offset, name, type as
+/// spelled). Equal signatures are the same type, as C's compatibility rules across units
+/// require.
+static std::string recordSignature(const RecordDecl *Def, const ASTContext &Ctx) {
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(Def);
+  std::string Sig = std::to_string(L.getSize().getQuantity());
+  PrintingPolicy PP(Ctx.getLangOpts());
+  for (const FieldDecl *F : Def->fields()) {
+    Sig += ';';
+    Sig += std::to_string(L.getFieldOffset(F->getFieldIndex()));
+    Sig += ' ';
+    Sig += F->getName();
+    Sig += ':';
+    Sig += F->getType().getCanonicalType().getAsString(PP);
+  }
+  return Sig;
+}
+
+TypeId TypeTable::internRecord(const RecordDecl *RD, QualType T, const ASTContext &Ctx) {
+  std::string Tag = recordKey(RD, Ctx);
+  std::vector<TypeId> &Variants = Records[Tag];
+  const RecordDecl *Def = RD->getDefinition();
+  if (!Def || Def->isInvalidDecl()) {
+    // An opaque use: the (first) definition of that tag, once one is known.
+    if (!Variants.empty())
+      return Variants.front();
+    TypeInfo Info;
     Info.K = TypeInfo::Incomplete;
-  } else {
-    Info.K = TypeInfo::Scalar;
+    Info.Name = Tag;
+    TypeId Id = add(std::move(Info), "");
+    Records[Tag].push_back(Id);
+    return Id;
+  }
+  std::string Sig = recordSignature(Def, Ctx);
+  TypeId Id = NoType;
+  for (TypeId V : Variants)
+    if (Signatures[V] == Sig)
+      return V;
+  // Complete the placeholder an opaque use left, or add a new definition of this tag.
+  for (TypeId V : Variants)
+    if (Types[V].K == TypeInfo::Incomplete)
+      Id = V;
+  if (!Id) {
+    TypeInfo Info;
+    Info.Name = Tag;
+    Id = add(std::move(Info), "");
+    Records[Tag].push_back(Id);
+  }
+  Signatures[Id] = Sig;
+  TypeInfo Info;
+  Info.Name = Tag;
+  Info.K = Def->isUnion() ? TypeInfo::Union : TypeInfo::Struct;
+  Info.Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  Types[Id] = Info; // visible to the members that point back to it
+  const ASTRecordLayout &L = Ctx.getASTRecordLayout(Def);
+  for (const FieldDecl *F : Def->fields()) {
+    uint64_t Off = L.getFieldOffset(F->getFieldIndex()) / 8;
+    TypeId FT = get(F->getType(), Ctx);
+    Info.Fields.push_back({Off, FT, F->getName().str(), F->isBitField()});
   }
   Types[Id] = std::move(Info);
   return Id;
+}
+
+TypeId TypeTable::intern(QualType T, const ASTContext &Ctx) {
+  const clang::Type *Ty = T.getTypePtr();
+  if (const auto *RT = Ty->getAs<RecordType>())
+    return internRecord(RT->getDecl(), T, Ctx);
+
+  PrintingPolicy PP(Ctx.getLangOpts());
+  TypeInfo Info;
+  Info.Name = T.getAsString(PP);
+  std::string Key;
+  if (Ty->isAnyPointerType() || Ty->isBlockPointerType()) {
+    Info.K = TypeInfo::Pointer;
+    Info.Size = Ctx.getTypeSizeInChars(T).getQuantity();
+    Info.Pointee = get(Ty->getPointeeType(), Ctx);
+    Key = "*" + std::to_string(Info.Pointee);
+  } else if (const auto *AT = Ctx.getAsArrayType(T)) {
+    Info.K = TypeInfo::Array;
+    TypeId Elem = get(AT->getElementType(), Ctx);
+    Info.Fields.push_back({0, Elem, "", false});
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+      Info.ArrayCount = CAT->getSize().getZExtValue();
+      Info.Size = Info.ArrayCount * size(Elem);
+      Key = "[" + std::to_string(Info.ArrayCount) + "]" + std::to_string(Elem);
+    } else {
+      // Incomplete and variable-length arrays: no static size.
+      Key = "[]" + std::to_string(Elem);
+    }
+  } else {
+    PP.SuppressTagKeyword = false;
+    Key = T.getAsString(PP);
+    if (Ty->isVoidType()) {
+      Info.K = TypeInfo::Void;
+    } else if (Ty->isFunctionType()) {
+      Info.K = TypeInfo::Function;
+    } else if (Ty->isCharType()) {
+      Info.K = TypeInfo::Char;
+    } else if (Ty->isIncompleteType() || Ty->isSizelessType() || Ty->isDependentType()) {
+      Info.K = TypeInfo::Incomplete;
+    } else {
+      Info.K = TypeInfo::Scalar;
+    }
+    if (Info.K == TypeInfo::Char || Info.K == TypeInfo::Scalar)
+      Info.Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+  if (auto It = ByKey.find(Key); It != ByKey.end())
+    return It->second;
+  return add(std::move(Info), Key);
 }
 
 bool TypeTable::fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const {
@@ -164,6 +234,41 @@ void TypeTable::pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Ba
     return;
   default:
     return;
+  }
+}
+
+bool TypeTable::strideFits(TypeId T, uint64_t Off, uint64_t Step) const {
+  uint64_t S = size(T);
+  if (!S)
+    return false;
+  if (Step % S == 0)
+    return true;
+  return strideInside(T, Off, Step) || (Off >= S && strideInside(T, Off % S, Step));
+}
+
+bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step) const {
+  const TypeInfo &I = Types[T];
+  switch (I.K) {
+  case TypeInfo::Array: {
+    TypeId E = I.Fields.front().Type;
+    uint64_t ES = size(E);
+    if (!ES)
+      return false;
+    return Step % ES == 0 || strideInside(E, Off % ES, Step);
+  }
+  case TypeInfo::Struct:
+  case TypeInfo::Union:
+    for (const TypeInfo::Field &F : I.Fields) {
+      uint64_t FS = size(F.Type);
+      // A flexible array member extends past the end of the struct.
+      bool In = Off >= F.Offset &&
+                (FS ? Off < F.Offset + FS : Types[F.Type].K == TypeInfo::Array);
+      if (In && strideInside(F.Type, Off - F.Offset, Step))
+        return true;
+    }
+    return false;
+  default:
+    return false;
   }
 }
 

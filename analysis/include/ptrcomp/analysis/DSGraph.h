@@ -14,10 +14,13 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cstdint>
-#include <deque>
-#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,59 @@ struct Cell {
   uint64_t Offset = 0;
   bool isNull() const { return Node == 0; }
   bool operator==(const Cell &O) const { return Node == O.Node && Offset == O.Offset; }
+};
+
+/// The pointer fields of a node: byte offset -> target, in offset order. A sorted small
+/// vector with the part of std::map's interface the passes use (most nodes have one or
+/// two pointer fields, so no allocation).
+class EdgeMap {
+public:
+  using value_type = std::pair<uint64_t, Cell>;
+  using Storage = llvm::SmallVector<value_type, 1>;
+  using iterator = Storage::iterator;
+  using const_iterator = Storage::const_iterator;
+  using reverse_iterator = Storage::reverse_iterator;
+  using const_reverse_iterator = Storage::const_reverse_iterator;
+
+  iterator begin() { return V.begin(); }
+  iterator end() { return V.end(); }
+  const_iterator begin() const { return V.begin(); }
+  const_iterator end() const { return V.end(); }
+  reverse_iterator rbegin() { return V.rbegin(); }
+  reverse_iterator rend() { return V.rend(); }
+  const_reverse_iterator rbegin() const { return V.rbegin(); }
+  const_reverse_iterator rend() const { return V.rend(); }
+  size_t size() const { return V.size(); }
+  bool empty() const { return V.empty(); }
+  void clear() { V.clear(); }
+
+  iterator lower_bound(uint64_t Off) {
+    return std::lower_bound(V.begin(), V.end(), Off,
+                            [](const value_type &E, uint64_t O) { return E.first < O; });
+  }
+  const_iterator lower_bound(uint64_t Off) const {
+    return std::lower_bound(V.begin(), V.end(), Off,
+                            [](const value_type &E, uint64_t O) { return E.first < O; });
+  }
+  iterator find(uint64_t Off) {
+    iterator It = lower_bound(Off);
+    return It != V.end() && It->first == Off ? It : V.end();
+  }
+  const_iterator find(uint64_t Off) const {
+    const_iterator It = lower_bound(Off);
+    return It != V.end() && It->first == Off ? It : V.end();
+  }
+  size_t count(uint64_t Off) const { return find(Off) != end(); }
+  /// Inserts (Off, Target) unless Off is present; like std::map::emplace.
+  std::pair<iterator, bool> emplace(uint64_t Off, Cell Target) {
+    iterator It = lower_bound(Off);
+    if (It != V.end() && It->first == Off)
+      return {It, false};
+    return {V.insert(It, value_type(Off, Target)), true};
+  }
+
+private:
+  Storage V;
 };
 
 /// Memory-class and property flags (the paper's H, S, G, U; plus A, E, I).
@@ -49,15 +105,22 @@ struct DSNode {
   uint32_t Flags = 0;
   bool Collapsed = false;
   TypeId Type = NoType;  ///< the type every access agrees on (NoType: none seen yet)
-  std::string TypedAt;   ///< where Type was first seen, for messages
+  llvm::StringRef TypedAt; ///< where Type was first seen, for messages (TypeTable::save)
   uint64_t Size = 0;
-  std::map<uint64_t, Cell> Edges;       ///< pointer fields: byte offset -> target
+  EdgeMap Edges;                        ///< pointer fields: byte offset -> target
   std::vector<std::string> AllocSites;  ///< "file:line:col", sorted, unique
   std::vector<std::string> Reasons;     ///< why collapsed / U / E, with locations
   std::vector<std::string> Functions;   ///< functions this node stands for (keys)
   /// Struct types of the pointers that point at byte 0 of these objects (a collapsed
   /// node may still be used through one struct type only).
   std::vector<TypeId> PointerTypes;
+  /// Pointer arithmetic seen on pointers into these objects: from byte Offset, in steps
+  /// of Step bytes, at Where. Checked against every type the node takes.
+  struct Stride {
+    uint64_t Offset, Step;
+    std::string Where;
+  };
+  llvm::SmallVector<Stride, 0> Strides;
 };
 
 class DSGraph {
@@ -98,6 +161,12 @@ public:
   bool closeEscapes();
   /// Live nodes reachable from \p Roots, in a deterministic (depth-first, edge order) order.
   std::vector<NodeId> reachable(llvm::ArrayRef<Cell> Roots);
+  /// Pointer arithmetic: a pointer to \p P moved by a multiple of \p Step bytes, by
+  /// exactly \p Delta bytes when \p Exact. Returns where the result points: the same
+  /// cell (an array: A) when the step keeps to the elements of the node's type or of an
+  /// array inside it, the exact cell for a constant move inside an object, else the node
+  /// collapses (the move crosses fields in a way the graph cannot follow).
+  Cell step(Cell P, uint64_t Step, bool Exact, int64_t Delta, const std::string &Where);
   /// Struct copy: unifies the targets of every pointer inside an object of type \p T.
   void copyObject(Cell Dst, Cell Src, TypeId T, const std::string &Where);
 
@@ -114,37 +183,98 @@ public:
 
   TypeTable &types() { return Types; }
 
-  /// The place ("file:line:col") of the operation in progress: reasons caused by it
-  /// whose own place is unknown (a collapse caused by a merge) name it.
-  void setContext(std::string Where) { Context = std::move(Where); }
-  const std::string &context() const { return Context; }
-  /// Sets the context for the lifetime of the object, then restores the previous one.
+  /// A place ("file:line:col"), computed only when a message needs it.
+  using LazyLocation = llvm::function_ref<std::string()>;
+  /// Like access(Cell, TypeId, const std::string &), with the place computed on demand.
+  void access(Cell At, TypeId T, LazyLocation Where);
+  /// Like merge(Cell, Cell, const std::string &), with the place computed on demand.
+  Cell merge(Cell A, Cell B, LazyLocation Where);
+  /// Like copyObject(Cell, Cell, TypeId, const std::string &), the place on demand.
+  void copyObject(Cell Dst, Cell Src, TypeId T, LazyLocation Where);
+
+  /// The place of the operation in progress: reasons caused by it whose own place is
+  /// unknown (a collapse caused by a merge) name it. Set for the lifetime of the scope
+  /// object, then the previous one is restored; \p Where must outlive the scope.
   class ContextScope {
   public:
     ContextScope(DSGraph &G, const std::string &Where) : G(G), Saved(G.Context) {
       if (!Where.empty())
-        G.Context = Where;
+        G.Context = {&Where, nullptr};
     }
-    ~ContextScope() { G.Context = std::move(Saved); }
+    /// \p Where (the callable) must outlive the scope.
+    ContextScope(DSGraph &G, LazyLocation Where) : G(G), Saved(G.Context) {
+      if (Where)
+        G.Context = {nullptr, Where};
+    }
+    ~ContextScope() { G.Context = Saved; }
 
   private:
     DSGraph &G;
-    std::string Saved;
+    struct Place {
+      const std::string *Str = nullptr;
+      LazyLocation Fn;
+    } Saved;
+    friend class DSGraph;
   };
 
 private:
   void drain();
-  std::string conflict(TypeId Outer, const std::string &OuterAt, TypeId Inner,
-                       const std::string &InnerAt, uint64_t Offset) const;
+  std::string conflict(TypeId Outer, llvm::StringRef OuterAt, TypeId Inner,
+                       llvm::StringRef InnerAt, uint64_t Offset) const;
   std::string here() const;
   void mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift);
+  /// Collapses \p N when some pointer arithmetic on it does not fit its type.
+  void checkStrides(NodeId N);
+
+  /// Node storage in chunks of growing size (4, 4, 8, 16, ...): references stay valid
+  /// as the graph grows, and a small graph costs little.
+  class NodeStore {
+  public:
+    DSNode &operator[](size_t I) { return at(I); }
+    const DSNode &operator[](size_t I) const {
+      return const_cast<NodeStore *>(this)->at(I);
+    }
+    size_t size() const { return Size; }
+    DSNode &emplace_back() {
+      if (Size == Capacity) {
+        size_t N = Capacity ? Capacity : First;
+        Chunks.push_back(std::make_unique<DSNode[]>(N));
+        Capacity += N;
+      }
+      return at(Size++);
+    }
+
+  private:
+    static constexpr size_t First = 4;
+    DSNode &at(size_t I) {
+      if (I < First)
+        return Chunks[0][I];
+      unsigned C = llvm::Log2_64(I / First) + 1; // chunk C starts at First << (C - 1)
+      return Chunks[C][I - (First << (C - 1))];
+    }
+    std::vector<std::unique_ptr<DSNode[]>> Chunks;
+    size_t Size = 0, Capacity = 0;
+  };
 
   TypeTable &Types;
-  std::deque<DSNode> Nodes; // [0] unused; a deque keeps references stable on growth
+  NodeStore Nodes; // [0] unused
   std::vector<std::pair<Cell, Cell>> Pending;
   bool Draining = false;
-  std::string Context;
+  ContextScope::Place Context;
+  bool AnyEscapes = false; ///< some node may have E (closeEscapes has work)
 };
+
+/// Rebuilds \p Map with as few buckets as its entries need: an llvm::DenseMap takes at
+/// least 64 buckets once anything is inserted, which adds up for the maps kept per
+/// function and per call site.
+template <typename MapT> void compactMap(MapT &Map) {
+  if (Map.getMemorySize() <= 2 * MapT(Map.size()).getMemorySize())
+    return;
+  MapT Small(Map.size());
+  for (auto &KV : Map)
+    Small.insert(KV);
+  Map.swap(Small);
+}
 
 /// "H S G U A E I" letters of \p Flags, in that order.
 std::vector<std::string> flagNames(uint32_t Flags);

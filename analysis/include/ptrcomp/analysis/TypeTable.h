@@ -12,6 +12,10 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <memory>
 
 #include <cstdint>
 #include <string>
@@ -59,9 +63,16 @@ public:
   TypeId leafAt(TypeId Outer, uint64_t Off) const;
   /// Byte offsets of every pointer inside \p T (nested records; arrays fold to element 0).
   void pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Base = 0) const;
+  /// Whether pointer arithmetic in steps of \p Step bytes from byte \p Off of \p T objects
+  /// always lands on the same byte of an element: of the objects themselves (an array of
+  /// T) or of an array member containing \p Off.
+  bool strideFits(TypeId T, uint64_t Off, uint64_t Step) const;
   /// Unions that overlay a pointer with something of another type cannot be typed.
   bool isUntypableUnion(TypeId T) const;
   bool isCharLike(TypeId T) const { return T && Types[T].K == TypeInfo::Char; }
+  /// A copy of \p S that lives as long as the table (places in messages: many nodes
+  /// share one, and copying a node copies no string).
+  llvm::StringRef save(llvm::StringRef S) { return S.empty() ? S : Strings->save(S); }
   bool isArray(TypeId T) const { return T && Types[T].K == TypeInfo::Array; }
   /// The innermost element type of (nested) array type \p T; \p T itself otherwise.
   TypeId elementType(TypeId T) const {
@@ -71,6 +82,7 @@ public:
   }
 
 private:
+  bool strideInside(TypeId T, uint64_t Off, uint64_t Step) const;
   TypeId intern(clang::QualType T, const clang::ASTContext &Ctx);
   TypeId internRecord(const clang::RecordDecl *RD, clang::QualType T,
                       const clang::ASTContext &Ctx);
@@ -86,6 +98,10 @@ private:
   std::vector<std::string> Signatures; ///< per id: layout signature of a complete record
   /// (context, canonical type) -> id: each clang type is interned once.
   llvm::DenseMap<std::pair<const clang::ASTContext *, const clang::Type *>, TypeId> Cache;
+  std::unique_ptr<llvm::BumpPtrAllocator> Arena =
+      std::make_unique<llvm::BumpPtrAllocator>();
+  std::unique_ptr<llvm::UniqueStringSaver> Strings =
+      std::make_unique<llvm::UniqueStringSaver>(*Arena);
 };
 
 } // namespace ptrcomp::dsa
