@@ -72,3 +72,23 @@ def test_deterministic(name, ptrcomp, tmp_path):
     b = transform(case, tmp_path / "b")
     assert a == b
     assert (tmp_path / "a" / case.name).read_bytes() == (tmp_path / "b" / case.name).read_bytes()
+
+
+def test_multi_tu_through_compile_commands(ptrcomp, tmp_path):
+    """A struct in a shared header, functions in two files, flags from -p: the header's
+    layout is written once, the clones cross the files, and the program behaves the same."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(tl.ROOT / "tests" / "graphs" / "multi_tu", src)
+    db = [{"directory": str(src), "file": f, "arguments": ["cc", "-std=gnu11", "-c", f]}
+          for f in ("alloc.c", "use.c")]
+    (src / "compile_commands.json").write_text(json.dumps(db))
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp("-p", src, "-o", out, "--report=json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert any(s["compressed"] and s["owner"] == "main" for s in report["structures"])
+    header = (out / "node.h").read_text()
+    assert header.count("struct node_pc32 {") == 1
+    tl.check_same_behaviour([src / "alloc.c", src / "use.c"],
+                            [out / "alloc.c", out / "use.c"], tmp_path)
