@@ -1,77 +1,193 @@
-"""Differential tests: every tests/exec/<name>.c is transformed, the report is checked
-against the program's `// EXPECT: {...}` lines, and the original and the output are built
-(gcc and clang, -O2, the output with -Wall -Wextra -Werror), run and compared, and the
-output is run under ASan+UBSan.
+"""Differential execution tests: every tests/exec/<name>.c is transformed by ptrcomp, the
+original and the output are built with gcc and clang at -O2 (the output with -Wall -Wextra
+-Werror) and run, and their stdout and exit status must be identical; the output also runs
+under ASan+UBSan. The report must say what the program's comments expect.
 
-Directives in comments:
-  // ARGS: ...            program arguments
-  // PTRCOMP-ARGS: ...    extra ptrcomp options
-  // EXPECT: {json}       some report structure matches every key; "reason" is a substring
-                          of one of its reasons; "todo": true marks the ideal result that
-                          the tool does not reach yet (an expected failure, not a pass)
+Directives, in comments of the .c file (each on its own line):
+
+    // ARGS: 2000                       program arguments (shell syntax; optional)
+    // PTRCOMP-ARGS: --index-bits=16    extra ptrcomp options (shell syntax; optional)
+    // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, ...}
+
+Every EXPECT is a JSON object compared with the structures of `--report=json`. A structure
+matches when it has every given key with an equal value, except for these keys:
+- "reason": a substring of one of the structure's reasons;
+- "pooled": true when the structure's "pool" is not null, false when it is null;
+- "todo": true marks the ideal result that the tool does not reach yet (a known limitation);
+  such an expectation is its own test, reported as xfail (non-strict: xpass when reached).
+The EXPECTs without "todo" of one file must match distinct structures (two equal EXPECTs
+ask for two such structures).
+
+The transformation must also be deterministic: test_deterministic runs ptrcomp twice on a
+few programs and compares the outputs and reports byte for byte.
 """
 import json
 import pathlib
-import re
 import shlex
 
 import pytest
 
 import ptrcomp_testlib as tl
 
-CASES = sorted((tl.ROOT / "tests" / "exec").glob("*.c"))
+EXEC_DIR = pathlib.Path(__file__).resolve().parent / "exec"
+CASES = sorted(EXEC_DIR.glob("*.c"))
+CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
+SPECIAL_KEYS = {"reason", "pooled", "todo"}
+DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",
+                     "pool_in_loop"]
 
 
 def directives(path):
-    text = path.read_text()
-    args = re.findall(r"^// ARGS:(.*)$", text, re.M)
-    pargs = re.findall(r"^// PTRCOMP-ARGS:(.*)$", text, re.M)
-    expects = [json.loads(m) for m in re.findall(r"^// EXPECT:\s*(\{.*\})\s*$", text, re.M)]
-    return (shlex.split(args[0]) if args else [], shlex.split(pargs[0]) if pargs else [],
-            expects)
+    """(program args, ptrcomp args, [expectation dicts]) from the comments of a test."""
+    args, ptrcomp_args, expects = [], [], []
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        text = line.strip()
+        if not text.startswith("//"):
+            continue
+        text = text[2:].strip()
+        key, sep, value = text.partition(":")
+        if not sep:
+            continue
+        value = value.strip()
+        if key == "ARGS":
+            args = shlex.split(value)
+        elif key == "PTRCOMP-ARGS":
+            ptrcomp_args = shlex.split(value)
+        elif key == "EXPECT":
+            try:
+                e = json.loads(value)
+            except json.JSONDecodeError as err:
+                raise ValueError(f"{path.name}:{lineno}: bad EXPECT JSON: {err}") from None
+            if not isinstance(e, dict) or not e:
+                raise ValueError(f"{path.name}:{lineno}: EXPECT must be a non-empty object")
+            expects.append(e)
+    return args, ptrcomp_args, expects
 
 
-def matches(structure, expect):
+def matches(expect, structure):
     for key, want in expect.items():
         if key == "todo":
             continue
         if key == "reason":
-            if not any(want in r for r in structure["reasons"]):
+            if not any(want in r for r in structure.get("reasons") or []):
                 return False
-        elif structure.get(key) != want:
+        elif key == "pooled":
+            if (structure.get("pool") is not None) != want:
+                return False
+        elif key not in structure or structure[key] != want:
             return False
     return True
 
 
-def transform(case, out, extra=()):
-    r = tl.run_ptrcomp(*extra, case.name, "-o", out, "--report=json", cwd=case.parent)
-    assert r.returncode == 0 and "Stack dump" not in r.stderr, r.stderr
-    return json.loads(r.stdout)
+def assign(expects, structures):
+    """An injective assignment of expectations to matching structures, or None."""
+    used = set()
+
+    def go(i):
+        if i == len(expects):
+            return True
+        for j, s in enumerate(structures):
+            if j not in used and matches(expects[i], s):
+                used.add(j)
+                if go(i + 1):
+                    return True
+                used.discard(j)
+        return False
+
+    return go(0)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def transform(case, outdir, extra_args):
+    """Run ptrcomp on one case into outdir; returns (transformed file, report dict)."""
+    r = tl.run_ptrcomp(case.name, "-o", outdir, "--report=json", *extra_args, "--",
+                       "-std=gnu11", cwd=case.parent)
+    crash = [m for m in CRASH_MARKERS if m in r.stderr]
+    assert r.returncode == 0 and not crash, (
+        f"ptrcomp failed on {case.name} (exit {r.returncode}):\n{r.stderr[-4000:]}")
+    out = pathlib.Path(outdir) / case.name
+    assert out.exists(), f"ptrcomp wrote no {out}:\n{r.stderr[-2000:]}"
+    try:
+        report = json.loads(r.stdout)
+    except json.JSONDecodeError as err:
+        raise AssertionError(f"report is not JSON ({err}):\n{r.stdout[:2000]}") from None
+    assert isinstance(report.get("structures"), list), f"report without structures:\n{report}"
+    return out, report
+
+
+def _params():
+    main, todo = [], []
+    for case in CASES:
+        main.append(pytest.param(case, id=case.stem))
+        _, _, expects = directives(case)
+        for k, e in enumerate(expects):
+            if e.get("todo"):
+                todo.append(pytest.param(
+                    case, e, id=f"{case.stem}-{k}",
+                    marks=pytest.mark.xfail(strict=False,
+                                            reason="ideal result, not reached yet")))
+    return main, todo
+
+
+MAIN_PARAMS, TODO_PARAMS = _params()
+
+
+def _describe(report):
+    return json.dumps(report.get("structures"), indent=1, sort_keys=True)[:6000]
+
+
+@pytest.mark.parametrize("case", MAIN_PARAMS)
 def test_exec(case, ptrcomp, tmp_path):
-    args, pargs, expects = directives(case)
-    assert expects, f"{case.name} states no expectation"
-    report = transform(case, tmp_path / "out", pargs)
-    tl.check_same_behaviour([case], [tmp_path / "out" / case.name], tmp_path, args=args)
-    missing = [e for e in expects
-               if not e.get("todo") and not any(matches(s, e) for s in report["structures"])]
-    assert not missing, (f"unmet expectations {missing}\nreport:\n" +
-                         json.dumps(report, indent=1))
-    todo = [e for e in expects
-            if e.get("todo") and not any(matches(s, e) for s in report["structures"])]
-    if todo:
-        pytest.xfail(f"not reached yet: {todo}")
+    args, ptrcomp_args, expects = directives(case)
+    required = [e for e in expects if not e.get("todo")]
+    out, report = transform(case, tmp_path / "out", ptrcomp_args)
+    structures = report["structures"]
+    problems = []
+    if not assign(required, structures):
+        unmatched = [e for e in required if not any(matches(e, s) for s in structures)]
+        problems.append("report does not meet the expectations"
+                        + (f" (no structure matches {unmatched})" if unmatched
+                           else " (too few distinct structures)")
+                        + f"\nstructures: {_describe(report)}")
+    if any(e.get("indexed") or e.get("pooled") for e in required):
+        if out.read_text() == case.read_text():
+            problems.append("report promises pools but the output is the unchanged input")
+    try:
+        tl.check_same_behaviour([case], [out], tmp_path, args=args)
+    except AssertionError as err:
+        problems.append(f"behaviour: {err}")
+    assert not problems, "\n\n".join(problems)
 
 
-@pytest.mark.parametrize("name", ["sll_basic", "paper_two_lists", "hash_table"])
+@pytest.mark.parametrize("case, expect", TODO_PARAMS)
+def test_exec_todo(case, expect, ptrcomp, tmp_path):
+    _, ptrcomp_args, _ = directives(case)
+    _, report = transform(case, tmp_path / "out", ptrcomp_args)
+    assert any(matches(expect, s) for s in report["structures"]), (
+        f"no structure matches {expect}\nstructures: {_describe(report)}")
+
+
+@pytest.mark.parametrize("name", DETERMINISM_CASES)
 def test_deterministic(name, ptrcomp, tmp_path):
-    case = tl.ROOT / "tests" / "exec" / f"{name}.c"
-    a = transform(case, tmp_path / "a")
-    b = transform(case, tmp_path / "b")
-    assert a == b
-    assert (tmp_path / "a" / case.name).read_bytes() == (tmp_path / "b" / case.name).read_bytes()
+    case = EXEC_DIR / f"{name}.c"
+    _, ptrcomp_args, _ = directives(case)
+    runs = []
+    for k in range(2):
+        r = tl.run_ptrcomp(case.name, "-o", tmp_path / f"out{k}", "--report=json",
+                           *ptrcomp_args, "--", "-std=gnu11", cwd=case.parent)
+        assert r.returncode == 0, f"ptrcomp failed:\n{r.stderr[-3000:]}"
+        runs.append(((tmp_path / f"out{k}" / case.name).read_bytes(), r.stdout))
+    assert runs[0][0] == runs[1][0], "two runs gave different output files"
+    assert runs[0][1] == runs[1][1], "two runs gave different reports"
+
+
+def test_cases_are_well_formed():
+    """Every program has at least one expectation and the suite has enough programs."""
+    assert len(CASES) >= 30
+    for case in CASES:
+        _, _, expects = directives(case)
+        assert expects, f"{case.name}: no // EXPECT: line"
+        for e in expects:
+            assert "type" in e, f"{case.name}: EXPECT without a type: {e}"
 
 
 def test_multi_tu_through_compile_commands(ptrcomp, tmp_path):

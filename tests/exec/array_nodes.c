@@ -54,6 +54,16 @@ int main(int argc, char **argv) {
         q = q->skip;
     }
     struct node *last = arr + (n - 1);
+    /* Differences are signed: backward links give negative distances. */
+    long backward = 0, maxback = 0;
+    for (int i = 0; i < n; i++) {
+        long d = arr[i].next - &arr[i];
+        if (arr[i].next - &arr[i] < 0)
+            backward++;
+        if (-d > maxback)
+            maxback = -d;
+    }
+    printf("backward=%ld maxback=%ld\n", backward, maxback);
     printf("n=%d total=%ld order=%u back=%d skipsum=%ld last=%ld pos=%ld\n", n, total, order,
            back, skipsum, last->weight, (long)(last->next - arr));
     free(perm);

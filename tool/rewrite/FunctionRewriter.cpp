@@ -497,6 +497,22 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
       return New == Orig ? std::nullopt : std::optional<std::string>(New);
     }
   }
+  if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
+    // A pointer difference is signed; a difference of unsigned indices is not, so
+    // `a - b < 0` would change meaning. Object indexing keeps the element count.
+    Rep LR = rep(L), RR = rep(R);
+    if (LR.K == Idx || RR.K == Idx) {
+      if (LR.K != Idx || RR.K != Idx) {
+        vetoAt(LR.K == Idx ? LR.E : RR.E, E, "an index is subtracted from a pointer");
+        return std::nullopt;
+      }
+      auto Operand = [&](const Expr *X) {
+        std::string T = text(X);
+        return "(ptrdiff_t)" + (isAtomic(X) ? T : "(" + T + ")");
+      };
+      return Operand(L) + " - " + Operand(R);
+    }
+  }
   if (Op == BO_Assign && L->getType()->isRecordType()) {
     // Whole-struct copies: both sides must be pool objects of one layout, or neither.
     auto PoolObject = [&](const Expr *X) -> Rep {
