@@ -1,7 +1,5 @@
 /* Pointers to a structure stored in an array of pointers: a local table of list heads
-   (`struct node *heads[16]`) and a heap array of node pointers used as an explicit stack.
-   Ideal: the arrays hold indices and the nodes are compressed; arrays of pointers are not
-   rewritten yet. */
+   (`struct node *heads[16]`) and a heap array of node pointers used as an explicit stack. */
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
