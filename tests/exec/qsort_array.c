@@ -2,7 +2,7 @@
    (libc moves the objects and calls back with pointers into them), so it must stay as it
    is. A list in the same function that libc never sees is indexed. */
 // EXPECT: {"type": "struct rec", "owner": "main", "indexed": false, "compressed": false, "reason": "qsort"}
-// EXPECT: {"type": "struct link", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+// EXPECT: {"type": "struct link", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -325,11 +325,15 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
+  case Stmt::CompoundLiteralExprClass:
+    if (Rep R = rep(E); R.E.isPooled())
+      vetoAt(R.E, E, "a compound literal points into a pool");
+    return splice(E);
+  case Stmt::InitListExprClass:
+    return initList(cast<InitListExpr>(E));
   case Stmt::BinaryConditionalOperatorClass:
   case Stmt::StmtExprClass:
-  case Stmt::GenericSelectionExprClass:
-  case Stmt::CompoundLiteralExprClass:
-  case Stmt::InitListExprClass: {
+  case Stmt::GenericSelectionExprClass: {
     Rep R = rep(E);
     if (R.E.isPooled() || splice(E)) {
       NodeEncoding Any = R.E;
@@ -343,6 +347,20 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   default:
     return splice(E);
   }
+}
+
+std::optional<std::string> FunctionRewriter::initList(const InitListExpr *E) {
+  // Reading through indices inside an initializer is fine; storing an index into the
+  // pointer member of an object ptrcomp does not rewrite is not.
+  const InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
+  if (Semantic)
+    for (const Expr *I : Semantic->inits())
+      if (I && isPointer(I->getType()) && !isNullConstant(I, Ctx))
+        if (Rep R = rep(I); R.K == Idx)
+          vetoAt(R.E, I, "an index would be stored in an initializer of pointers");
+  // The written form: designators and each initializer once, as the user spelled them.
+  const InitListExpr *Written = E->isSyntacticForm() ? E : E->getSyntacticForm();
+  return splice(Written ? Written : E);
 }
 
 std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {

@@ -83,6 +83,7 @@ private:
   std::string valueText(const clang::Expr *E, bool IdxContext);
   std::optional<std::string> splice(const clang::Stmt *S);
   std::optional<std::string> castExpr(const clang::CStyleCastExpr *E);
+  std::optional<std::string> initList(const clang::InitListExpr *E);
   std::optional<std::string> member(const clang::MemberExpr *E);
   std::optional<std::string> unary(const clang::UnaryOperator *E);
   std::optional<std::string> subscript(const clang::ArraySubscriptExpr *E);
