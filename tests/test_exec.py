@@ -158,6 +158,41 @@ def test_exec(case, ptrcomp, tmp_path):
     assert not problems, "\n\n".join(problems)
 
 
+def noop_lines(diff_text):
+    """Lines a unified diff removes and adds back unchanged within one change block."""
+    found, removed, added = [], [], []
+
+    def flush():
+        found.extend(line for line in removed if line in added)
+        removed.clear()
+        added.clear()
+
+    for line in diff_text.splitlines():
+        if line.startswith(("---", "+++")):
+            continue
+        if line.startswith("-"):
+            if added:
+                flush()
+            removed.append(line[1:])
+        elif line.startswith("+"):
+            added.append(line[1:])
+        else:
+            flush()
+    flush()
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_diff_changes_only_what_changes(case, ptrcomp):
+    """--diff shows no line that the transformation leaves as it was."""
+    _, ptrcomp_args, _ = directives(case)
+    r = tl.run_ptrcomp(case.name, "--diff", *ptrcomp_args, "--", "-std=gnu11",
+                       cwd=case.parent)
+    assert r.returncode == 0, r.stderr[-3000:]
+    same = noop_lines(r.stdout)
+    assert not same, "edits that change nothing:\n" + "\n".join(same[:10])
+
+
 @pytest.mark.parametrize("case, expect", TODO_PARAMS)
 def test_exec_todo(case, expect, ptrcomp, tmp_path):
     _, ptrcomp_args, _ = directives(case)

@@ -155,6 +155,49 @@ void emitLine(raw_ostream &OS, char Tag, StringRef Line) {
 }
 } // namespace
 
+/// The lines of one changed block as removed, added and kept lines: a longest common
+/// subsequence, so that a function replaced by its clone shows only the lines that
+/// differ. Very large blocks fall back to "all removed, all added".
+static void emitLineDiff(raw_ostream &OS, ArrayRef<StringRef> A, ArrayRef<StringRef> B) {
+  size_t N = A.size(), M = B.size();
+  if (N == 0 || M == 0 || N * M > 4000000) {
+    for (StringRef L : A)
+      emitLine(OS, '-', L);
+    for (StringRef L : B)
+      emitLine(OS, '+', L);
+    return;
+  }
+  // Len[I][J]: LCS length of A[I..] and B[J..].
+  std::vector<unsigned> Len((N + 1) * (M + 1), 0);
+  auto At = [&](size_t I, size_t J) -> unsigned & { return Len[I * (M + 1) + J]; };
+  for (size_t I = N; I-- > 0;)
+    for (size_t J = M; J-- > 0;)
+      At(I, J) = A[I] == B[J] ? At(I + 1, J + 1) + 1 : std::max(At(I + 1, J), At(I, J + 1));
+  // Removed lines before added lines within each gap, as diff -u prints them.
+  SmallVector<StringRef, 16> Removed, Added;
+  auto Flush = [&] {
+    for (StringRef L : Removed)
+      emitLine(OS, '-', L);
+    for (StringRef L : Added)
+      emitLine(OS, '+', L);
+    Removed.clear();
+    Added.clear();
+  };
+  size_t I = 0, J = 0;
+  while (I < N || J < M) {
+    if (I < N && J < M && A[I] == B[J]) {
+      Flush();
+      emitLine(OS, ' ', A[I]);
+      ++I, ++J;
+    } else if (J == M || (I < N && At(I + 1, J) >= At(I, J + 1))) {
+      Removed.push_back(A[I++]);
+    } else {
+      Added.push_back(B[J++]);
+    }
+  }
+  Flush();
+}
+
 void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
   if (!F.Edits || F.Original == F.Transformed)
     return;
@@ -215,10 +258,9 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
                         I->getReplacementText().str());
       SmallVector<StringRef, 8> NewLines;
       splitLines(NewText, NewLines);
-      for (; Line < Bl.end(); ++Line, ++OldCount)
-        emitLine(BOS, '-', OldLines[Line]);
-      for (StringRef L : NewLines)
-        emitLine(BOS, '+', L);
+      emitLineDiff(BOS, ArrayRef<StringRef>(OldLines).slice(Bl.First, Bl.Count), NewLines);
+      OldCount += Bl.Count;
+      Line = Bl.end();
       NewCount += NewLines.size();
       Shift += int(NewLines.size()) - int(Bl.Count);
     }
@@ -236,11 +278,20 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
 //===-- Modes --------------------------------------------------------------===//
 
 bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
-                raw_ostream &Stdout) {
+                raw_ostream &Stdout, const std::vector<ExtraOutput> &Extra) {
+  Transaction T;
+  auto StageExtra = [&] {
+    for (const ExtraOutput &E : Extra)
+      if (!T.stage(E.first, E.second))
+        return false;
+    return true;
+  };
   switch (Opts.Output) {
   case OutputMode::None:
-    return true;
+    return StageExtra() && T.commit();
   case OutputMode::Diff:
+    if (!StageExtra() || !T.commit())
+      return false;
     for (const OutputFile &F : Files)
       writeUnifiedDiff(F, Stdout);
     return true;
@@ -261,15 +312,16 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
       errorMessage("several input files: use -o DIR, -i or --diff");
       return false;
     }
+    if (!StageExtra() || !T.commit())
+      return false;
     Stdout << Main->Transformed;
     return true;
   }
   case OutputMode::InPlace: {
-    Transaction T;
     for (const OutputFile &F : Files)
       if (F.Edits && F.Original != F.Transformed && !T.stage(F.RealPath, F.Transformed))
         return false;
-    return T.commit();
+    return StageExtra() && T.commit();
   }
   case OutputMode::OutDir: {
     // The tree of the inputs and of every file that changed; unchanged headers from
@@ -286,7 +338,6 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
       errorMessage("-o '" + Opts.OutDir + "' is not a directory");
       return false;
     }
-    Transaction T;
     for (const OutputFile &F : Files) {
       if (!StringRef(F.RealPath).startswith(StringRef(Root).endswith("/") ? Root : Root + "/"))
         continue;
@@ -300,7 +351,7 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
       if (!T.stage(Dest, F.Transformed))
         return false;
     }
-    return T.commit();
+    return StageExtra() && T.commit();
   }
   }
   return false;

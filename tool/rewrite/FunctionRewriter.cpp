@@ -494,7 +494,8 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
         return macroVeto(E);
       std::string Mid = Orig.substr(LRange->second - ERange->first,
                                     RRange->first - LRange->second);
-      return LTS + Mid + RT;
+      std::string New = LTS + Mid + RT;
+      return New == Orig ? std::nullopt : std::optional<std::string>(New);
     }
   }
   if (isPointer(L->getType()) && isPointer(R->getType()) &&
@@ -886,7 +887,9 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
 //===-- Statements -------------------------------------------------------===//
 
 void FunctionRewriter::rootExpr(const Expr *E) {
-  if (auto New = rewrite(E))
+  // An expression rebuilt to the same text is no change (it would only add noise to
+  // diffs and to --dry-run's warnings).
+  if (auto New = rewrite(E); New && *New != source(E->getSourceRange()))
     edit(E->getSourceRange(), *New);
 }
 
