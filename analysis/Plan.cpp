@@ -109,7 +109,8 @@ private:
   void makeLayouts();
   void makeVersions();
   void nameStructures();
-  unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig);
+  unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig, bool Entry);
+  std::set<unsigned> globalIndexBits(FunctionGraph &F);
   void fillVersion(unsigned VI);
   NodeEncoding encodingIn(const FunctionVersion &Ver, FunctionFacts &Facts, NodeId N);
 
@@ -436,7 +437,43 @@ NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
   return {};
 }
 
-unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig) {
+std::set<unsigned> Planner::globalIndexBits(FunctionGraph &F) {
+  // Widths of the indices that the function's parameters or result become because they
+  // point into indexed pools of the globals graph (`struct T *` or `struct T **`).
+  std::set<unsigned> Bits;
+  FunctionFacts &FF = Facts[F.Key];
+  DSGraph &G = *F.Graph;
+  auto Check = [&](Cell C) {
+    C = G.resolve(C);
+    if (C.isNull())
+      return;
+    auto It = FF.ToGlobals.find(C.Node);
+    if (It == FF.ToGlobals.end())
+      return;
+    auto PIt = PoolOf.find({"", It->second});
+    if (PIt != PoolOf.end() && P.Pools[PIt->second].Indexed && C.Offset == 0)
+      Bits.insert(P.Pools[PIt->second].Bits);
+  };
+  std::vector<Cell> Roots(F.Formals.begin(), F.Formals.end());
+  Roots.push_back(F.Ret);
+  for (Cell C : Roots) {
+    Check(C);
+    C = G.resolve(C);
+    if (C.isNull())
+      continue;
+    const DSNode &N = G.liveNode(C.Node);
+    if (N.Type && PG.Types.info(N.Type).K == TypeInfo::Pointer)
+      Check(G.edgeIfAny(C));
+  }
+  return Bits;
+}
+
+unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig,
+                             bool Entry) {
+  // A function that is no entry point, whose parameters point into indexed global
+  // pools, changes its signature even without pool parameters: it is renamed, and an
+  // entry point's original version (which must keep its signature) never serves it.
+  std::set<unsigned> GlobalBits = Entry ? std::set<unsigned>() : globalIndexBits(F);
   // Signatures compare by representation, not by which pool: one clone serves all.
   auto Same = [](const NodeEncoding &A, const NodeEncoding &B) {
     return A.isPooled() == B.isPooled() &&
@@ -446,7 +483,8 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
   std::vector<unsigned> &Existing = P.VersionsOf[F.Key];
   for (unsigned VI : Existing) {
     const FunctionVersion &Ver = P.Versions[VI];
-    bool Match = Ver.Signature.size() == Sig.size();
+    bool Match = Ver.Signature.size() == Sig.size() &&
+                 !(Ver.IsOriginal && !GlobalBits.empty());
     for (unsigned I = 0; Match && I < Sig.size(); ++I)
       Match = Same(Ver.Signature[I], Sig[I]);
     if (Match)
@@ -469,6 +507,10 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
     Bits.insert(E.Indexed ? E.Bits : 0);
   }
   Ver.ParamPools.resize(Ver.NumPoolParams);
+  if (!GlobalBits.empty()) {
+    Ver.IsOriginal = false;
+    Bits.insert(GlobalBits.begin(), GlobalBits.end());
+  }
   if (Ver.IsOriginal) {
     Ver.Name = F.Name;
   } else {
@@ -555,15 +597,17 @@ void Planner::fillVersion(unsigned VI) {
       }
       if (Indirect)
         continue; // the original functions are called
-      unsigned Target = versionFor(Callee, Sig);
+      unsigned Target = versionFor(Callee, Sig, /*Entry=*/false);
       P.Versions[VI].Calls[CI] = {Target, Args};
     }
   }
 }
 
 void Planner::makeVersions() {
-  // Entry points keep their original signature: main, externally visible functions, and
-  // functions whose address is taken.
+  // Entry points keep their original signature: main, functions whose address is taken,
+  // and externally visible functions. With main the whole program is here, so an
+  // externally visible function whose signature must change (it takes pointers into an
+  // indexed global pool) is versioned from its callers instead of kept.
   std::set<std::string> AddressTaken;
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls)
@@ -572,16 +616,33 @@ void Planner::makeVersions() {
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls)
       AddressTaken.insert(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
+  auto IsEntry = [&](const std::string &Key, FunctionGraph &F) {
+    return AddressTaken.count(Key) ||
+           (F.ExternallyVisible &&
+            (!PG.HasMain || F.Name == "main" || globalIndexBits(F).empty()));
+  };
+  auto Drain = [&] {
+    while (!Work.empty()) {
+      unsigned VI = Work.front();
+      Work.pop_front();
+      fillVersion(VI);
+    }
+  };
   for (auto &[Key, F] : PG.Functions) {
-    if (!(F.ExternallyVisible || AddressTaken.count(Key)))
+    if (!IsEntry(Key, F))
       continue;
     std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
-    versionFor(F, Sig);
+    versionFor(F, Sig, /*Entry=*/true);
   }
-  while (!Work.empty()) {
-    unsigned VI = Work.front();
-    Work.pop_front();
-    fillVersion(VI);
+  Drain();
+  // Functions nothing calls still read the program's retyped globals: they get the
+  // version an unknown caller would get.
+  for (auto &[Key, F] : PG.Functions) {
+    if (P.VersionsOf.count(Key))
+      continue;
+    std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
+    versionFor(F, Sig, IsEntry(Key, F));
+    Drain();
   }
   // Which pools reach each pool parameter, through any chain of calls.
   bool Changed = true;

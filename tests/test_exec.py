@@ -243,3 +243,29 @@ def test_multi_tu_through_compile_commands(ptrcomp, tmp_path):
     assert header.count("struct node_pc32 {") == 1
     tl.check_same_behaviour([src / "alloc.c", src / "use.c"],
                             [out / "alloc.c", out / "use.c"], tmp_path)
+
+
+def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
+    """A global tree root defined in one file, functions taking its nodes in another,
+    prototypes in a shared header, a debugging function nobody calls: the global pool is
+    defined once, the functions are renamed in every file, the program behaves the same."""
+    import shutil
+    src = tmp_path / "src"
+    shutil.copytree(EXEC_DIR.parent / "exec_multi" / "global_tree", src)
+    files = ("main.c", "tree.c", "walk.c")
+    db = [{"directory": str(src), "file": f,
+           "arguments": ["cc", "-std=gnu11", "-O2", "-c", f]} for f in files]
+    (src / "compile_commands.json").write_text(json.dumps(db))
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp("-p", src, "-o", out, "--report=json")
+    assert r.returncode == 0, r.stderr
+    sym = [s for s in json.loads(r.stdout)["structures"] if s["type"] == "struct sym"]
+    assert len(sym) == 1 and sym[0]["owner"] == "(global)", sym
+    assert sym[0]["compressed"] and sym[0]["index_bits"] == 32, sym
+    texts = {f: (out / f).read_text() for f in files}
+    pool = sym[0]["pool"]
+    defined = [f for f in files if f"pc_pool {pool} = PC_POOL_INIT" in texts[f]]
+    assert defined == ["main.c"], defined
+    assert (out / "tree.h").read_text().count("struct sym_pc32 {") == 1
+    tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
+                            args=["500"])

@@ -1,7 +1,7 @@
 /* Globals holding roots: a binary tree and a free counter reached only through global
-   variables, manipulated by functions without parameters. Ideal: a global pool with
-   32-bit indices (global pools are not implemented yet). */
-// EXPECT: {"type": "struct gnode", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+   variables, manipulated by functions without parameters.
+   It gets a global pool with 32-bit indices, and functions taking its nodes are renamed. */
+// EXPECT: {"type": "struct gnode", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -666,6 +666,45 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
   return "pc_ptr(" + Pool + ", " + *Call + ")";
 }
 
+std::string FunctionRewriter::callText(const CallExpr *E, const std::string &Callee,
+                                       const std::vector<std::string> &PoolArgs,
+                                       const std::vector<std::string> &Args) {
+  // Splice the changes into the call as written, so that a call spread over several
+  // lines keeps its line breaks; rebuild it only when a piece comes from a macro.
+  auto Rebuilt = [&] {
+    std::vector<std::string> All(PoolArgs);
+    All.insert(All.end(), Args.begin(), Args.end());
+    return Callee + "(" + llvm::join(All, ", ") + ")";
+  };
+  auto ER = fileRange(E->getSourceRange());
+  auto CR = fileRange(E->getCallee()->getSourceRange());
+  if (!ER || !CR || CR->first < ER->first || CR->second > ER->second)
+    return Rebuilt();
+  std::string Text = source(E->getSourceRange());
+  std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Changes;
+  for (unsigned I = 0; I < E->getNumArgs() && I < Args.size(); ++I) {
+    if (Args[I] == source(E->getArg(I)->getSourceRange()))
+      continue;
+    auto AR = fileRange(E->getArg(I)->getSourceRange());
+    if (!AR || AR->first < CR->second || AR->second > ER->second)
+      return Rebuilt();
+    Changes.push_back({{AR->first - ER->first, AR->second - AR->first}, Args[I]});
+  }
+  size_t Paren = Text.find('(', CR->second - ER->first);
+  if (Paren == std::string::npos)
+    return Rebuilt();
+  if (!PoolArgs.empty())
+    Changes.push_back({{unsigned(Paren + 1), 0},
+                       llvm::join(PoolArgs, ", ") + (E->getNumArgs() ? ", " : "")});
+  Changes.push_back({{0, CR->second - CR->first}, Callee});
+  std::stable_sort(Changes.begin(), Changes.end(), [](const auto &A, const auto &B) {
+    return A.first.first > B.first.first;
+  });
+  for (auto &[Where, New] : Changes)
+    Text.replace(Where.first, Where.second, New);
+  return Text;
+}
+
 std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   auto CI = CallIndex.find(E);
   const FunctionDecl *FD = E->getDirectCallee();
@@ -733,7 +772,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
     SizeofPointer = SavedP;
     if (!Changed)
       return std::nullopt;
-    return source(E->getCallee()->getSourceRange()) + "(" + llvm::join(Args, ", ") + ")";
+    return callText(E, source(E->getCallee()->getSourceRange()), {}, Args);
   }
   auto VC = V.Calls.find(CI->second);
   if (VC == V.Calls.end()) {
@@ -770,7 +809,9 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   }
   if (!Changed)
     return std::nullopt;
-  return W.Name + "(" + llvm::join(Args, ", ") + ")";
+  std::vector<std::string> PoolArgs(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
+  Args.erase(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
+  return callText(E, W.Name, PoolArgs, Args);
 }
 
 std::optional<std::string>

@@ -91,6 +91,9 @@ private:
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
   std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV);
   std::optional<std::string> call(const clang::CallExpr *E);
+  std::string callText(const clang::CallExpr *E, const std::string &Callee,
+                       const std::vector<std::string> &PoolArgs,
+                       const std::vector<std::string> &Args);
   std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
                                         const dsa::NodeEncoding &Enc);
   std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
