@@ -4,6 +4,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+// Where `cmake --install` puts the runtime, relative to the prefix (cmake/Install.cmake
+// passes GNUInstallDirs' values; lib64 or lib/<multiarch> on some systems).
+#ifndef PTRCOMP_INSTALL_INCLUDEDIR
+#define PTRCOMP_INSTALL_INCLUDEDIR "include"
+#endif
+#ifndef PTRCOMP_INSTALL_LIBDIR
+#define PTRCOMP_INSTALL_LIBDIR "lib"
+#endif
+
 namespace ptrcomp {
 
 static std::string shellQuote(llvm::StringRef S) {
@@ -15,19 +24,33 @@ static std::string shellQuote(llvm::StringRef S) {
   return Out + "'";
 }
 
+/// Prefix/Dir, or Dir itself when it is absolute.
+static llvm::SmallString<256> under(llvm::StringRef Prefix, llvm::StringRef Dir) {
+  llvm::SmallString<256> P;
+  if (llvm::sys::path::is_absolute(Dir))
+    P = Dir;
+  else {
+    P = Prefix;
+    llvm::sys::path::append(P, Dir);
+  }
+  return P;
+}
+
 std::string runtimeFlags(const char *Argv0) {
   static int Anchor;
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
   llvm::SmallString<256> Prefix(llvm::sys::path::parent_path(
       llvm::sys::path::parent_path(Exe)));
-  // An installed tool finds the runtime beside it; a build tree uses the source header
-  // and the library built next to the tool.
-  llvm::SmallString<256> Include(Prefix), Lib(Prefix);
-  llvm::sys::path::append(Include, "include");
-  llvm::sys::path::append(Lib, "lib", "libptrcomp_rt.a");
+  // An installed tool (<prefix>/bin/ptrcomp) finds the runtime in the prefix: header in
+  // <prefix>/<includedir>, library in <prefix>/<libdir>. A build tree (<build>/bin/ptrcomp)
+  // has the library in <build>/lib and uses the header from the source tree.
+  llvm::SmallString<256> Include = under(Prefix, PTRCOMP_INSTALL_INCLUDEDIR);
   llvm::SmallString<256> Header(Include);
   llvm::sys::path::append(Header, "ptrcomp_rt.h");
-  if (!llvm::sys::fs::exists(Header))
+  bool Installed = llvm::sys::fs::exists(Header);
+  llvm::SmallString<256> Lib = under(Prefix, Installed ? PTRCOMP_INSTALL_LIBDIR : "lib");
+  llvm::sys::path::append(Lib, "libptrcomp_rt.a");
+  if (!Installed)
     Include = PTRCOMP_SOURCE_RUNTIME_DIR;
   return "-I" + shellQuote(Include) + " " + shellQuote(Lib);
 }

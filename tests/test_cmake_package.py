@@ -1,0 +1,285 @@
+"""The installed CMake package: `cmake --install` of the build under test into a temporary
+prefix, then tests/cmake_project (a multi-directory C project) configured and built from
+scratch against it with ptrcomp_transform(), and compared with the same project built
+without ptrcomp. Nothing here rebuilds ptrcomp itself."""
+import json
+import os
+import pathlib
+import re
+import shlex
+import shutil
+
+import pytest
+
+import ptrcomp_testlib as tl
+
+PROJECT = tl.ROOT / "tests" / "cmake_project"
+GENERATOR = ["-G", "Ninja"] if shutil.which("ninja") else []
+
+
+def cache_value(build, name):
+    for line in (build / "CMakeCache.txt").read_text().splitlines():
+        if line.startswith(name + ":"):
+            return line.split("=", 1)[1]
+    return None
+
+
+def cmake(*args, cwd=None):
+    r = tl.run(["cmake", *args], cwd=cwd, timeout=300)
+    assert r.returncode == 0, f"cmake {' '.join(map(str, args))}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    return r
+
+
+def configure_and_build(src, build, *defs):
+    cmake("-S", src, "-B", build, *GENERATOR, *defs)
+    return cmake("--build", build)
+
+
+def real(p):
+    return str(pathlib.Path(p).resolve())
+
+
+@pytest.fixture(scope="module")
+def prefix(build_dir, tmp_path_factory):
+    p = tmp_path_factory.mktemp("prefix")
+    cmake("--install", build_dir, "--prefix", p)
+    return p
+
+
+@pytest.fixture(scope="module")
+def libdir(build_dir):
+    return cache_value(build_dir, "CMAKE_INSTALL_LIBDIR") or "lib"
+
+
+@pytest.fixture(scope="module")
+def original_output(tmp_path_factory):
+    """The project built as it is, without ptrcomp: the reference behaviour."""
+    b = tmp_path_factory.mktemp("orig-build")
+    configure_and_build(PROJECT, b, "-DPCDEMO_PTRCOMP=OFF")
+    r = tl.run([b / "app" / "pcdemo"])
+    assert r.returncode == 0 and r.stdout.count("\n") >= 3, r
+    return r.stdout
+
+
+def test_install_layout(prefix, libdir):
+    pkg = prefix / libdir / "cmake" / "ptrcomp"
+    for f in ["bin/ptrcomp", f"{libdir}/libptrcomp_rt.a", f"{libdir}/libptrcomp_rt_fallback.a",
+              "include/ptrcomp_rt.h"]:
+        assert (prefix / f).is_file(), f
+    for f in ["ptrcompConfig.cmake", "ptrcompConfigVersion.cmake", "ptrcompTargets.cmake",
+              "PtrcompTransform.cmake", "PtrcompTransformRun.cmake"]:
+        assert (pkg / f).is_file(), f
+    targets = (pkg / "ptrcompTargets.cmake").read_text()
+    assert "add_library(ptrcomp::runtime STATIC IMPORTED)" in targets
+    assert "add_executable(ptrcomp::ptrcomp IMPORTED)" in targets
+    # the tool's build requirements (LLVM headers) are not exported with it
+    assert "llvm" not in targets.lower()
+    assert (prefix / "include" / "ptrcomp_rt.h").read_bytes() == \
+        (tl.ROOT / "runtime" / "ptrcomp_rt.h").read_bytes()
+
+
+def test_installed_tool_uses_the_installed_runtime(prefix, libdir, tmp_path):
+    """--print-runtime-flags of the installed tool names the prefix, and a program
+    transformed by the installed tool builds with exactly those flags and behaves the same."""
+    exe = prefix / "bin" / "ptrcomp"
+    r = tl.run([exe, "--print-runtime-flags"])
+    assert r.returncode == 0, r.stderr
+    flags = shlex.split(r.stdout)
+    assert flags == [f"-I{prefix / 'include'}", str(prefix / libdir / "libptrcomp_rt.a")]
+    src = tl.ROOT / "examples" / "lists.c"
+    out = tmp_path / "out"
+    r = tl.run([exe, src, "-o", out, "--report=json"])
+    assert r.returncode == 0, r.stderr
+    assert any(s["compressed"] for s in json.loads(r.stdout)["structures"])
+    orig, new = tmp_path / "orig", tmp_path / "new"
+    assert tl.run(["gcc", "-O2", "-w", src, "-o", orig]).returncode == 0
+    c = tl.run(["gcc", "-O2", "-Wall", "-Werror", out / "lists.c", *flags, "-o", new])
+    assert c.returncode == 0, c.stderr
+    for n in ["100", "1000"]:
+        a, b = tl.run([orig, n]), tl.run([new, n])
+        assert (b.returncode, b.stdout) == (a.returncode, a.stdout)
+
+
+def check_transformed_build(build, index_bits, original_output):
+    """The program built from ptrcomp's output behaves like the original, and the objects
+    really were compiled from the transformed sources and headers."""
+    r = tl.run([build / "app" / "pcdemo"])
+    assert (r.returncode, r.stdout) == (0, original_output)
+
+    work = build / "app" / "ptrcomp" / "pcdemo"
+    tree = work / "tree"
+    report = (work / "report.txt").read_text()
+    for struct in ["struct item", "struct tnode"]:
+        line = next(l for l in report.splitlines() if l.startswith(struct + " "))
+        assert f"{index_bits}-bit indices, compressed" in line, report
+    sources = [PROJECT / "app" / "main.c", PROJECT / "lib" / "src" / "list.c",
+               PROJECT / "lib" / "src" / "tree.c"]
+    header = pathlib.Path(str(tree) + real(PROJECT / "lib" / "include" / "pcdemo" /
+                                           "structs.h"))
+    assert f"pc_idx{index_bits} next;" in header.read_text()
+    for s in sources:
+        t = pathlib.Path(str(tree) + real(s))
+        assert t.read_text() != s.read_text(), f"{t} is not transformed"
+        assert f"_pc{index_bits}(" in t.read_text()
+
+    if GENERATOR:
+        # What the compiler read, from Ninja's dependency log: every object comes from a
+        # file in tree/, includes the transformed shared header and never the original.
+        deps = tl.run(["ninja", "-C", build, "-t", "deps"]).stdout
+        per_object = re.split(r"\n(?=\S)", deps.strip())
+        objects = [d for d in per_object if "pcdemo.dir" in d.split("\n")[0]]
+        assert len(objects) == 3, deps
+        orig_header = real(PROJECT / "lib" / "include" / "pcdemo" / "structs.h")
+        for d in objects:
+            files = [l.strip() for l in d.splitlines()[1:]]
+            assert files[0].startswith(str(tree) + "/"), d
+            assert str(header) in files, d
+            assert orig_header not in files, d
+
+
+def test_transform_through_compile_commands(prefix, original_output, tmp_path):
+    build = tmp_path / "build"
+    configure_and_build(PROJECT, build, f"-DCMAKE_PREFIX_PATH={prefix}",
+                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+    # ptrcomp read the build's own command lines, turned back into the originals' ones
+    db = json.loads((build / "app" / "ptrcomp" / "pcdemo" / "db" /
+                     "compile_commands.json").read_text())
+    assert sorted(e["file"] for e in db) == sorted(
+        real(p) for p in [PROJECT / "app" / "main.c", PROJECT / "lib" / "src" / "list.c",
+                          PROJECT / "lib" / "src" / "tree.c"])
+    for e in db:
+        assert not re.search(r"-I ?\S*/ptrcomp/pcdemo/tree", e["command"]), e
+        assert e["command"].endswith(" -c " + e["file"]), e
+        assert "-DPCDEMO_KEY_RANGE=5000" in e["command"] and "-std=c11" in e["command"]
+    check_transformed_build(build, 32, original_output)
+
+
+def test_transform_16_bit_through_target_properties(prefix, original_output, tmp_path):
+    build = tmp_path / "build"
+    configure_and_build(PROJECT, build, f"-DCMAKE_PREFIX_PATH={prefix}",
+                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=OFF", "-DPCDEMO_INDEX_BITS=16")
+    assert not (build / "app" / "ptrcomp" / "pcdemo" / "db").exists()
+    check_transformed_build(build, 16, original_output)
+
+
+def test_rerun_when_a_header_changes(prefix, tmp_path):
+    """Editing a header of the program re-runs ptrcomp and recompiles the program from the
+    new output; touching nothing runs nothing."""
+    proj = tmp_path / "proj"
+    shutil.copytree(PROJECT, proj)
+    build, orig = tmp_path / "build", tmp_path / "orig"
+    configure_and_build(proj, build, f"-DCMAKE_PREFIX_PATH={prefix}",
+                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+    first = tl.run([build / "app" / "pcdemo"]).stdout
+    if GENERATOR:
+        assert "no work to do" in cmake("--build", build).stdout
+        # a source touched but not changed: ptrcomp runs, its output is the same, so
+        # nothing is compiled again
+        (proj / "lib" / "src" / "list.c").touch()
+        r = cmake("--build", build)
+        assert "ptrcomp: transforming" in r.stdout and "Building C object" not in r.stdout
+    config = proj / "app" / "config" / "pcdemo_config.h"
+    config.write_text(config.read_text().replace("12345u", "777u")
+                      .replace("1500", "900"))
+    r = cmake("--build", build)
+    assert "ptrcomp: transforming the C sources of pcdemo" in r.stdout
+    copied = pathlib.Path(str(build / "app" / "ptrcomp" / "pcdemo" / "tree") + real(config))
+    assert copied.read_text() == config.read_text()
+    configure_and_build(proj, orig, "-DPCDEMO_PTRCOMP=OFF")
+    expected = tl.run([orig / "app" / "pcdemo"]).stdout
+    assert expected != first
+    assert tl.run([build / "app" / "pcdemo"]).stdout == expected
+
+
+def expect_option_available(exe):
+    return "--expect=" in tl.run([exe, "--help"]).stdout
+
+
+def test_expect_file(prefix, original_output, tmp_path):
+    exe = prefix / "bin" / "ptrcomp"
+    if not expect_option_available(exe):
+        pytest.skip("this ptrcomp has no --expect option yet")
+    # The expectation of the 32-bit transformation, written by ptrcomp itself.
+    expect = tmp_path / "pcdemo.expect.yaml"
+    srcs = [PROJECT / "app" / "main.c", PROJECT / "lib" / "src" / "list.c",
+            PROJECT / "lib" / "src" / "tree.c"]
+    r = tl.run([exe, *srcs, "-o", tmp_path / "x", f"--write-expect={expect}", "--",
+                "-std=c11", "-DPCDEMO_ROUNDS=3", "-DPCDEMO_KEY_RANGE=5000",
+                f"-I{PROJECT / 'app' / 'config'}", f"-I{PROJECT / 'lib' / 'include'}"])
+    assert r.returncode == 0, r.stderr
+    assert "struct tnode" in expect.read_text()
+    ok = tmp_path / "ok"
+    configure_and_build(PROJECT, ok, f"-DCMAKE_PREFIX_PATH={prefix}",
+                        f"-DPCDEMO_EXPECT={expect}")
+    assert tl.run([ok / "app" / "pcdemo"]).stdout == original_output
+    # The same expectation for a 16-bit build: the transformation differs, the build fails.
+    bad = tmp_path / "bad"
+    cmake("-S", PROJECT, "-B", bad, *GENERATOR, f"-DCMAKE_PREFIX_PATH={prefix}",
+          f"-DPCDEMO_EXPECT={expect}", "-DPCDEMO_INDEX_BITS=16")
+    r = tl.run(["cmake", "--build", bad], timeout=300)
+    assert r.returncode != 0
+    assert "ptrcomp_transform(pcdemo): ptrcomp failed" in r.stdout + r.stderr
+    assert not (bad / "app" / "pcdemo").exists()
+
+
+def test_usage_errors_at_configure_time(prefix, tmp_path):
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "main.c").write_text("int main(void) { return 0; }\n")
+    for call, message in [
+            ("ptrcomp_transform(TARGET prog INDEX_BITS 24)", "INDEX_BITS must be 32 or 16"),
+            ("ptrcomp_transform(TARGET prog MODE fast)", "MODE must be compress or poolalloc"),
+            ("ptrcomp_transform(TARGET nosuch)", "'nosuch' is not a target"),
+            ("ptrcomp_transform(TARGET prog)\nptrcomp_transform(TARGET prog)",
+             "'prog' is already transformed")]:
+        (proj / "CMakeLists.txt").write_text(
+            "cmake_minimum_required(VERSION 3.20)\nproject(p C)\n"
+            "find_package(ptrcomp REQUIRED)\nadd_executable(prog main.c)\n" + call + "\n")
+        shutil.rmtree(tmp_path / "b", ignore_errors=True)
+        r = tl.run(["cmake", "-S", proj, "-B", tmp_path / "b", *GENERATOR,
+                    f"-DCMAKE_PREFIX_PATH={prefix}"])
+        assert r.returncode != 0 and message in r.stderr, r.stderr
+
+
+RUNTIME_USER = """\
+cmake_minimum_required(VERSION 3.20)
+project(rtuser C)
+find_package(ptrcomp REQUIRED COMPONENTS runtime)
+add_executable(lists lists.c)
+target_link_libraries(lists PRIVATE ptrcomp::runtime)
+"""
+
+
+def test_runtime_only_package(build_dir, tmp_path):
+    """PTRCOMP_BUILD_TOOL=OFF installs the runtime and a package that works for it: a
+    transformed program builds against ptrcomp::runtime alone; the tool component is
+    reported missing."""
+    rt_build, rt_prefix = tmp_path / "rt-build", tmp_path / "rt-prefix"
+    cmake("-S", tl.ROOT, "-B", rt_build, *GENERATOR, "-DPTRCOMP_BUILD_TOOL=OFF")
+    cmake("--build", rt_build)
+    cmake("--install", rt_build, "--prefix", rt_prefix)
+    assert not (rt_prefix / "bin").exists()
+    libdir = cache_value(rt_build, "CMAKE_INSTALL_LIBDIR") or "lib"
+    assert (rt_prefix / libdir / "libptrcomp_rt.a").is_file()
+    assert "ptrcomp::ptrcomp" not in (rt_prefix / libdir / "cmake" / "ptrcomp" /
+                                       "ptrcompTargets.cmake").read_text()
+
+    user = tmp_path / "user"
+    user.mkdir()
+    src = tl.ROOT / "examples" / "lists.c"
+    r = tl.run([tl.PTRCOMP, src, "-o", user])  # the transformation, from the tested build
+    assert r.returncode == 0, r.stderr
+    (user / "CMakeLists.txt").write_text(RUNTIME_USER)
+    r = configure_and_build(user, user / "build", f"-DCMAKE_PREFIX_PATH={rt_prefix}")
+    assert cache_value(user / "build", "ptrcomp_DIR").startswith(str(rt_prefix))
+    orig = tmp_path / "orig"
+    assert tl.run(["gcc", "-O2", "-w", src, "-o", orig]).returncode == 0
+    for n in ["50", "500"]:
+        a, b = tl.run([orig, n]), tl.run([user / "build" / "lists", n])
+        assert (b.returncode, b.stdout) == (a.returncode, a.stdout)
+
+    (user / "CMakeLists.txt").write_text(
+        RUNTIME_USER.replace("COMPONENTS runtime", "COMPONENTS runtime tool"))
+    r = tl.run(["cmake", "-S", user, "-B", tmp_path / "b2", *GENERATOR,
+                f"-DCMAKE_PREFIX_PATH={rt_prefix}"])
+    assert r.returncode != 0 and "tool" in r.stderr
