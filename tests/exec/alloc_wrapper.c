@@ -1,8 +1,8 @@
 /* Allocation through a checking wrapper (`xmalloc(size_t)` calling malloc(n) and aborting
    on failure), the usual idiom in real programs. The size reaching malloc is not one of
-   the recognised sizeof forms. Ideal: the tree compressed (the wrapper specialised per
-   pool); allocation sizes other than sizeof forms are not rewritten yet. */
-// EXPECT: {"type": "struct wnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+   the recognised sizeof forms. The wrapper gets a version per pool whose
+   size in bytes is divided by the original object size. */
+// EXPECT: {"type": "struct wnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -625,6 +625,35 @@ std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::Type
   return std::nullopt;
 }
 
+/// How many times \p S names \p PV.
+static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
+  if (!S)
+    return 0;
+  const auto *DRE = dyn_cast<DeclRefExpr>(S);
+  unsigned N = DRE && DRE->getDecl() == PV;
+  for (const Stmt *C : S->children())
+    N += usesOf(PV, C);
+  return N;
+}
+
+/// The parameter of \p FD that is an allocation size it only passes on: an integer
+/// parameter named once in the body, as the size argument \p Size itself.
+static const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
+  const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!PV || PV->getDeclContext() != FD || !PV->getType()->isIntegerType() ||
+      usesOf(PV, FD->getBody()) != 1)
+    return nullptr;
+  return PV;
+}
+
+const ParmVarDecl *FunctionRewriter::sizeParameter(const Expr *Size) const {
+  // An allocation wrapper (xmalloc): its version for a pool receives a number of
+  // objects instead of bytes, converted by each caller where the type is complete
+  // (wrapperArguments); the wrapper itself may sit before the struct's definition.
+  return ptrcomp::sizeParameter(F.Decl, Size);
+}
+
 std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, StringRef Name,
                                                         const NodeEncoding &Enc) {
   std::string Pool = poolExpr(Enc);
@@ -636,6 +665,8 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
   std::optional<std::string> Call;
   if (Name == "malloc" && E->getNumArgs() == 1) {
     auto N = countOf(E->getArg(0), Enc.Struct);
+    if (!N && sizeParameter(E->getArg(0)))
+      N = text(E->getArg(0));
     if (!N)
       return Fail("allocation size not understood");
     Call = "pc_alloc(" + Pool + ", " + *N + ")";
@@ -647,11 +678,15 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
       N = text(E->getArg(1));
     else if (auto C = countOf(E->getArg(1), Enc.Struct); C && *C == "1")
       N = text(E->getArg(0));
+    else if (sizeParameter(E->getArg(0)) && sizeParameter(E->getArg(1)))
+      N = text(E->getArg(0)) + " * " + text(E->getArg(1)); // the caller made one a 1
     if (!N)
       return Fail("allocation size not understood");
     Call = "pc_calloc(" + Pool + ", " + *N + ")";
   } else if (Name == "realloc" && E->getNumArgs() == 2) {
     auto N = countOf(E->getArg(1), Enc.Struct);
+    if (!N && sizeParameter(E->getArg(1)))
+      N = text(E->getArg(1));
     if (!N)
       return Fail("reallocation size not understood");
     if (!Enc.Indexed)
@@ -704,6 +739,56 @@ std::string FunctionRewriter::callText(const CallExpr *E, const std::string &Cal
     Text.replace(Where.first, Where.second, New);
   return Text;
 }
+
+std::map<unsigned, std::string>
+FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee,
+                                   const dsa::FunctionVersion &W,
+                                   const std::vector<NodeEncoding> &PoolArgs) {
+  // The callee allocates from a pool with a size it received from us (an allocation
+  // wrapper): its version takes a number of objects, so we pass n for n * sizeof(T)
+  // (and 1 for calloc's sizeof(T)). Any other size cannot be converted: veto.
+  std::map<unsigned, std::string> New;
+  for (const dsa::CallSite &CS : Callee.Calls) {
+    const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
+    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
+    if (!AF || !CS.Targets.empty())
+      continue;
+    StringRef N = AF->getName();
+    unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
+    if (!NumArgs || AC->getNumArgs() != NumArgs)
+      continue;
+    Cell R = Callee.Graph->resolve(CS.Ret);
+    NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
+    if (!Enc.isPooled())
+      continue;
+    std::vector<unsigned> Passed; // our argument positions that become the size
+    for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
+      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AC->getArg(K)))
+        if (PV->getFunctionScopeIndex() < E->getNumArgs())
+          Passed.push_back(PV->getFunctionScopeIndex());
+    if (Passed.empty())
+      continue; // the callee's own size form, checked where it is rewritten
+    bool Whole = false;
+    if (N == "calloc" && Passed.size() == 2) {
+      for (unsigned K : Passed)
+        if (!Whole && isSizeofType(E->getArg(K), Enc.Struct)) {
+          New[K] = "1";
+          Whole = true;
+        }
+    } else if (N != "calloc" && Passed.size() == 1) {
+      if (auto C = countOf(E->getArg(Passed[0]), Enc.Struct)) {
+        New[Passed[0]] = *C;
+        Whole = true;
+      }
+    }
+    if (!Whole)
+      for (const NodeEncoding &PA : PoolArgs)
+        vetoAt(PA, E, "allocation size passed to '" + Callee.Name +
+                          "' is not a whole number of " + PG.Types.name(Enc.Struct));
+  }
+  return New;
+}
+
 
 std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   auto CI = CallIndex.find(E);
@@ -787,6 +872,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   }
   const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
+  std::map<unsigned, std::string> Counts =
+      wrapperArguments(E, Callee, W, VC->second.PoolArgs);
   std::vector<std::string> Args;
   for (const NodeEncoding &PA : VC->second.PoolArgs)
     Args.push_back(poolExpr(PA));
@@ -802,7 +889,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
       }
     }
-    std::string T = valueText(A, ParamIdx);
+    std::string T = Counts.count(I) ? Counts[I] : valueText(A, ParamIdx);
     if (T != source(A->getSourceRange()))
       Changed = true;
     Args.push_back(T);

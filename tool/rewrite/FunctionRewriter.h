@@ -17,6 +17,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class VarDecl;
+class ParmVarDecl;
 } // namespace clang
 
 namespace ptrcomp {
@@ -98,6 +99,11 @@ private:
                                         const dsa::NodeEncoding &Enc);
   std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
   std::optional<std::string> countOf(const clang::Expr *Size, dsa::TypeId T);
+  const clang::ParmVarDecl *sizeParameter(const clang::Expr *Size) const;
+  std::map<unsigned, std::string>
+  wrapperArguments(const clang::CallExpr *E, dsa::FunctionGraph &Callee,
+                   const dsa::FunctionVersion &W,
+                   const std::vector<dsa::NodeEncoding> &PoolArgs);
   bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
 
   // Statements.
