@@ -619,6 +619,33 @@ def tool_speed_table(ts):
             f"ptrcomp / clang ratio: {fmt_ratio(ts['ratio'])}")
 
 
+def explain_miss(rb, name, key):
+    """Why a goal is missed for one program, from what the run itself measured: the
+    structures ptrcomp left uncompressed (with the report's reasons), else what the -m32
+    and poolalloc columns say about where the cost is."""
+    comp = rb.get((name, "compressed"))
+    report = (comp or {}).get("report") or []
+    left = [f"{s.get('type', '?')}: {'; '.join(map(str, s.get('reasons') or [])) or 'no reason given'}"
+            for s in report if not s.get("compressed")]
+    parts = []
+    if comp and comp.get("unchanged"):
+        parts.append("ptrcomp left the program unchanged")
+    if left:
+        parts.append("not compressed: " + " | ".join(dict.fromkeys(left)))
+    what = "time" if key == "median_s" else "peak memory"
+    orig, m32, pa = (rb.get((name, c)) for c in ("original", "m32", "poolalloc"))
+    if orig and m32 and orig.get(key) and m32.get(key) and m32.get("output_ok"):
+        r = m32[key] / orig[key]
+        if r > 0.9 and key == "median_s":
+            parts.append(f"a -m32 build, where every pointer is 4 bytes, has {r:.2f}x the "
+                         f"original's {what} too: pointer size does not bound this program")
+        else:
+            parts.append(f"-m32/original {what} = {r:.2f}")
+    if comp and pa and pa.get(key) and comp.get(key) and pa.get("output_ok"):
+        parts.append(f"compressed/poolalloc {what} = {comp[key] / pa[key]:.2f}")
+    return "; ".join(parts) or "no explanation available from this run"
+
+
 def evaluate_goals(rows):
     """Goal statuses computed from large-size rows."""
     rb = by_key([r for r in rows if r["size"] == "large"])
@@ -651,7 +678,9 @@ def evaluate_goals(rows):
         overall = ("missed" if "missed" in sts else
                    "not yet measurable" if "not yet measurable" in sts else "met")
         goals.append({"goal": title, "status": overall,
-                      "items": [{"benchmark": n, "status": s, "value": v} for n, s, v in items]})
+                      "items": [{"benchmark": n, "status": s, "value": v,
+                                 **({"why": explain_miss(rb, n, key)} if s == "missed" else {})}
+                                for n, s, v in items]})
 
     goal("compressed peak memory <= 0.55x original", MEMORY_GOAL_PROGRAMS,
          "compressed", "original", "peak_kb", 0.55)
@@ -670,6 +699,8 @@ def goals_markdown(goals):
         out.append(f"- **{g['goal']}**: {g['status']}")
         for it in g["items"]:
             out.append(f"  - {it['benchmark']}: {it['status']} ({it['value']})")
+            if it.get("why"):
+                out.append(f"    - why: {it['why']}")
     return "\n".join(out)
 
 

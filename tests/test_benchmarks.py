@@ -114,3 +114,46 @@ def test_gen_large_clang_clean(tmp_path):
     r = subprocess.run([clang, "-fsyntax-only", "-std=gnu11", "-Wall", "-Werror", str(src)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
+
+
+def _load_run_py():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_run", RUN_PY)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _row(name, config, median_s, peak_kb, report=None, unchanged=False):
+    return {"benchmark": name, "config": config, "size": "large", "median_s": median_s,
+            "peak_kb": peak_kb, "built": True, "output_ok": True, "status": "ok",
+            "unchanged": unchanged, "report": report}
+
+
+def test_missed_goals_say_why():
+    """A missed goal names what stayed uncompressed (from the report) and what the m32 and
+    poolalloc columns measured; met goals carry no explanation."""
+    run = _load_run_py()
+    report = [{"type": "struct village", "compressed": False, "indexed": False,
+               "reasons": ["struct village holds pointers inside an array"]},
+              {"type": "struct patient", "compressed": True, "indexed": True, "reasons": []}]
+    rows = []
+    for name in run.BENCHMARKS:
+        rows += [_row(name, "original", 1.0, 1000), _row(name, "poolalloc", 0.8, 900),
+                 _row(name, "m32", 0.7, 500), _row(name, "compressed", 0.5, 400)]
+    slow = run.SPEED_GOAL_PROGRAMS[0]
+    for r in rows:
+        if r["benchmark"] == slow:
+            r["median_s"] = {"original": 1.0, "poolalloc": 0.9, "m32": 1.3,
+                             "compressed": 0.95}[r["config"]]
+            if r["config"] == "compressed":
+                r["report"] = report
+    goals = run.evaluate_goals(rows)
+    speed = next(g for g in goals if g["goal"].startswith("compressed time <= 0.9x"))
+    assert speed["status"] == "missed"
+    item = next(i for i in speed["items"] if i["benchmark"] == slow)
+    assert "struct village holds pointers inside an array" in item["why"]
+    assert "1.30x" in item["why"] and "compressed/poolalloc time = 1.06" in item["why"]
+    met = [i for g in goals for i in g["items"] if i["status"] == "met"]
+    assert met and not any("why" in i for i in met)
+    assert "    - why: " in run.goals_markdown(goals)
