@@ -209,6 +209,15 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
           (T ? " (" + PG.Types.name(T) + ")" : std::string(""));
     return false;
   }
+  // User opt-outs: no pool at all, the safest choice (no edit touches the structure).
+  const std::string &TypeName = PG.Types.name(T);
+  for (const PlanOptions::Exclusion &X : Opts.Exclusions)
+    if ((X.Struct.empty() || X.Struct == TypeName || "struct " + X.Struct == TypeName) &&
+        (X.Function.empty() ||
+         (!R.Owner.empty() && PG.function(R.Owner)->Name == X.Function))) {
+      Why = X.Reason;
+      return false;
+    }
   // Pointer fields must be plain pointer members (no arrays or nested structs holding
   // pointers: their layout would change in ways not rewritten yet).
   std::vector<uint64_t> Offs;

@@ -200,7 +200,7 @@ def test_compile_commands_found_beside_sources(ptrcomp, tmp_path):
     (["--bogus"], "ptrcomp: error: Unknown command line argument '--bogus'"),
     (["--index-bits=24"], "ptrcomp: error: invalid --index-bits='24': must be 32 or 16"),
     (["--mode=fast"], "ptrcomp: error: invalid --mode='fast': must be compress or poolalloc"),
-    (["--report=xml"], "ptrcomp: error: invalid --report='xml': must be text or json"),
+    (["--report=xml"], "ptrcomp: error: invalid --report='xml': must be text, json or sarif"),
     (["-i", "--diff"], "ptrcomp: error: -o, -i and --diff are mutually exclusive"),
 ])
 def test_usage_errors(ptrcomp, tmp_path, argv, message):

@@ -1,11 +1,17 @@
 //===- Driver.cpp - parse, analyse, plan, rewrite, write -------------------===//
 #include "Driver.h"
+#include "ChangedRegions.h"
 #include "Compat.h"
 #include "Diagnostics.h"
 #include "EditSet.h"
+#include "Expectations.h"
+#include "ExportFixes.h"
+#include "HeaderFilter.h"
+#include "KeepPragmas.h"
 #include "Output.h"
 #include "ParsedProgram.h"
 #include "Report.h"
+#include "Sarif.h"
 #include "rewrite/Rewriter.h"
 
 #include "ptrcomp/analysis/Analysis.h"
@@ -16,9 +22,11 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 using namespace llvm;
 namespace ptrcomp {
@@ -117,11 +125,19 @@ int runDriver(ToolOptions &Opts) {
     return 0;
   }
 
+  std::vector<OutputFile> Files = programFiles(Program);
+
   // Plan, rewrite; a structure the rewriter cannot handle is vetoed and the plan made
   // again without it, until the rewrite goes through (at worst with no structure left).
   dsa::PlanOptions PO;
   PO.Compress = Opts.TransformMode == Mode::Compress;
   PO.IndexBits = Opts.IndexBits;
+  PO.Exclusions = Opts.Exclusions;
+  if (!findKeepPragmas(Files, PO.Exclusions))
+    return 1;
+  std::optional<Regex> HeaderFilter;
+  if (!Opts.HeaderFilter.empty())
+    HeaderFilter.emplace(Opts.HeaderFilter);
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   EditSet Edits;
@@ -129,7 +145,9 @@ int runDriver(ToolOptions &Opts) {
     Plan = dsa::makePlan(*Graphs, PO, Vetoes);
     Edits = EditSet();
     dsa::Vetoes New;
-    if (rewriteProgram(Program, *Graphs, Plan, Edits, New))
+    if (rewriteProgram(Program, *Graphs, Plan, Edits, New) &&
+        !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
+                                             *Graphs, Plan, New)))
       break;
     size_t Before = Vetoes.size();
     for (auto &KV : New)
@@ -145,7 +163,6 @@ int runDriver(ToolOptions &Opts) {
     }
   }
 
-  std::vector<OutputFile> Files = programFiles(Program);
   for (OutputFile &F : Files) {
     if (!Edits.changes(F.RealPath))
       continue;
@@ -158,28 +175,54 @@ int runDriver(ToolOptions &Opts) {
     F.Transformed = std::move(*New);
     F.Edits = &Edits.files().at(F.RealPath);
   }
-  if (!emitOutput(Opts, Files, outs()))
+
+  // Checks that fail the run come before anything is written.
+  std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan);
+  if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
     return 1;
+  Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
+  if (!Regions) {
+    errorMessage("internal: " + toString(Regions.takeError()));
+    return 1;
+  }
+
+  std::vector<ExtraOutput> Extra;
+  if (!Opts.ExportFixes.empty()) {
+    SmallString<256> Main;
+    if (sys::fs::real_path(Opts.Sources.front(), Main))
+      Main = Opts.Sources.front();
+    Expected<std::string> YAML = exportFixesYAML(Main, *Regions);
+    if (!YAML) {
+      errorMessage("internal: " + toString(YAML.takeError()));
+      return 1;
+    }
+    Extra.emplace_back(Opts.ExportFixes, std::move(*YAML));
+  }
+  if (!Opts.WriteExpect.empty())
+    Extra.emplace_back(Opts.WriteExpect, formatExpectations(Entries, Opts.WriteExpectJson));
+  std::string Report;
   if (Opts.Report != ReportFormat::None) {
-    std::string Text;
-    raw_string_ostream OS(Text);
+    raw_string_ostream OS(Report);
     if (Opts.Report == ReportFormat::Json)
       writeReportJSON(*Graphs, Plan, OS);
+    else if (Opts.Report == ReportFormat::Sarif)
+      writeReportSARIF(*Graphs, Plan, OS);
     else
       writeReportText(*Graphs, Plan, OS);
-    if (!Opts.ReportFile.empty()) {
-      std::error_code EC;
-      raw_fd_ostream F(Opts.ReportFile, EC);
-      if (EC) {
-        errorMessage("cannot write report '" + Opts.ReportFile + "': " + EC.message());
-        return 1;
-      }
-      F << OS.str();
-    } else {
-      outs() << OS.str();
-    }
+    OS.flush();
+    if (!Opts.ReportFile.empty())
+      Extra.emplace_back(Opts.ReportFile, std::move(Report));
   }
+  if (!emitOutput(Opts, Files, outs(), Extra))
+    return 1;
+  if (Opts.Report != ReportFormat::None && Opts.ReportFile.empty())
+    outs() << Report;
   outs().flush();
+  if (Opts.DryRun) {
+    printDryRunWarnings(*Regions, errs());
+    if (Opts.WarningsAsErrors && !Regions->empty())
+      return 1;
+  }
   return 0;
 }
 

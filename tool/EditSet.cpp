@@ -39,13 +39,13 @@ llvm::Error EditSet::finalize() {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,
-                                           llvm::StringRef Original) const {
+llvm::Expected<clang::tooling::Replacements>
+EditSet::replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) const {
   auto It = Files.find(RealPath.str());
   if (It == Files.end())
-    return Original.str();
+    return clang::tooling::Replacements();
   if (!Original.contains("\r\n"))
-    return clang::tooling::applyAllReplacements(Original, It->second);
+    return It->second;
   // A file with CRLF line ends gets CRLF in the new text too.
   clang::tooling::Replacements CRLF;
   for (const clang::tooling::Replacement &R : It->second) {
@@ -57,9 +57,19 @@ llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,
     }
     if (auto Err = CRLF.add(clang::tooling::Replacement(R.getFilePath(), R.getOffset(),
                                                         R.getLength(), Text)))
-      return llvm::Expected<std::string>(std::move(Err));
+      return Err;
   }
-  return clang::tooling::applyAllReplacements(Original, CRLF);
+  return CRLF;
+}
+
+llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,
+                                           llvm::StringRef Original) const {
+  auto Rs = replacementsFor(RealPath, Original);
+  if (!Rs)
+    return Rs.takeError();
+  if (Rs->empty())
+    return Original.str();
+  return clang::tooling::applyAllReplacements(Original, *Rs);
 }
 
 } // namespace ptrcomp

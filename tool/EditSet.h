@@ -35,6 +35,11 @@ public:
     return Files;
   }
 
+  /// The edits of \p RealPath as they apply to its text \p Original: new lines in the
+  /// file's own line-end style (CRLF files get CRLF). What apply() and exported fixes use.
+  llvm::Expected<clang::tooling::Replacements>
+  replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) const;
+
   /// \p Original with the edits for \p RealPath applied.
   llvm::Expected<std::string> apply(llvm::StringRef RealPath,
                                     llvm::StringRef Original) const;

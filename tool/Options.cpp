@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Options.h"
+#include "CompileDatabase.h"
 #include "Diagnostics.h"
 #include "RuntimeFlags.h"
 
@@ -13,6 +14,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -48,12 +50,50 @@ static cl::opt<std::string> IndexBitsOpt("index-bits",
 static cl::opt<std::string> ReportOpt(
     "report",
     cl::desc("Report every heap data structure and what was done to it (to stdout with "
-             "-o/-i, else to --report-file)"),
-    cl::value_desc("text|json"), cl::ValueOptional, cl::cat(PtrcompCategory));
+             "-o/-i/--dry-run/--export-fixes, else to --report-file)"),
+    cl::value_desc("text|json|sarif"), cl::ValueOptional, cl::cat(PtrcompCategory));
 static cl::opt<std::string> ReportFileOpt(
     "report-file",
     cl::desc("Write the report to <file> (needed when the program goes to stdout)"),
     cl::value_desc("file"), cl::cat(PtrcompCategory));
+
+static cl::opt<bool> DryRunOpt(
+    "dry-run",
+    cl::desc("Write nothing; print 'file:line:col: warning: ... [ptrcomp-would-change]'\n"
+             "for every region of the program that would change"),
+    cl::cat(PtrcompCategory));
+static cl::opt<bool> WerrorOpt("Werror",
+                               cl::desc("With --dry-run: exit 1 when anything would change"),
+                               cl::cat(PtrcompCategory));
+static cl::opt<std::string> ExportFixesOpt(
+    "export-fixes",
+    cl::desc("Write the edits to <file> in clang-tidy's fixes YAML format (for\n"
+             "clang-apply-replacements); alone, nothing else is written"),
+    cl::value_desc("file"), cl::cat(PtrcompCategory));
+static cl::opt<std::string> WriteExpectOpt(
+    "write-expect",
+    cl::desc("Write the structures that are compressed to <file> (.yaml/.yml or\n"
+             ".json), for --expect"),
+    cl::value_desc("file"), cl::cat(PtrcompCategory));
+static cl::opt<std::string> ExpectOpt(
+    "expect",
+    cl::desc("Fail (exit 1, nothing written) when a structure listed in <file> is no\n"
+             "longer compressed with its index bits"),
+    cl::value_desc("file"), cl::cat(PtrcompCategory));
+static cl::opt<std::string> ConfigFileOpt(
+    "config-file",
+    cl::desc("Read settings from <file> instead of the .ptrcomp.yaml found from the\n"
+             "first source's directory upwards"),
+    cl::value_desc("file"), cl::cat(PtrcompCategory));
+static cl::opt<bool> DumpConfigOpt(
+    "dump-config",
+    cl::desc("Print the configuration in force (.ptrcomp.yaml + options) as YAML, and exit"),
+    cl::cat(PtrcompCategory));
+static cl::opt<std::string> HeaderFilterOpt(
+    "header-filter",
+    cl::desc("Edit only headers whose path matches <regex>; structures needing edits\n"
+             "in other headers stay unchanged (overrides HeaderFilter)"),
+    cl::value_desc("regex"), cl::cat(PtrcompCategory));
 
 static cl::opt<std::string>
     DumpGraphOpt("dump-graph",
@@ -85,8 +125,18 @@ static const char Overview[] =
     "With one input file and none of -o/-i/--diff, the transformed file goes to stdout.\n"
     "Build the output with the flags from --print-runtime-flags.\n"
     "\n"
-    "Exit status: 0 on success; 1 on any error (bad input, parse error, unwritable\n"
-    "output); nothing is written unless the whole run succeeds.\n";
+    "Settings: the first .ptrcomp.yaml found from the first source's directory\n"
+    "upwards (or --config-file) sets IndexBits, Mode, ExcludeStructs, ExcludeFunctions\n"
+    "and HeaderFilter; options on the command line override it. In the source,\n"
+    "'#pragma ptrcomp keep(struct NAME)' and '#pragma ptrcomp keep_function(NAME)'\n"
+    "leave a structure unchanged (ptrcomp defines __PTRCOMP__ while parsing).\n"
+    "\n"
+    "Exit status:\n"
+    "  0  success (with --dry-run: also when something would change, unless --Werror)\n"
+    "  1  any error: bad option, missing or unparsable input, malformed .ptrcomp.yaml,\n"
+    "     #pragma ptrcomp or expectations file, unwritable output; --expect found a\n"
+    "     structure no longer compressed; --dry-run --Werror and something would\n"
+    "     change. Nothing is written unless the whole run succeeds.\n";
 
 static void printVersion(raw_ostream &OS) {
   OS << "ptrcomp " << PTRCOMP_VERSION << " (built with LLVM " << LLVM_VERSION_STRING
@@ -140,6 +190,70 @@ static std::optional<std::string> buildPathArgument(int argc, const char **argv)
   return std::nullopt;
 }
 
+namespace {
+/// A database owned elsewhere (CommonOptionsParser keeps its own), so that an
+/// ArgumentsAdjustingCompilations can wrap it.
+class BorrowedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit BorrowedDatabase(clang::tooling::CompilationDatabase &DB) : DB(DB) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return DB.getCompileCommands(FilePath);
+  }
+  std::vector<std::string> getAllFiles() const override { return DB.getAllFiles(); }
+  std::vector<clang::tooling::CompileCommand> getAllCompileCommands() const override {
+    return DB.getAllCompileCommands();
+  }
+
+private:
+  clang::tooling::CompilationDatabase &DB;
+};
+} // namespace
+
+/// Every parse defines __PTRCOMP__, so that sources can guard `#pragma ptrcomp`.
+static void definePtrcompMacro(ToolOptions &Opts) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inner =
+      Opts.WholeDatabase
+          ? std::move(Opts.WholeDatabase)
+          : std::make_unique<BorrowedDatabase>(Opts.Parser->getCompilations());
+  auto Adjusting =
+      std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Inner));
+  Adjusting->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      "-D__PTRCOMP__=1", clang::tooling::ArgumentInsertPosition::BEGIN));
+  Opts.WholeDatabase = std::move(Adjusting);
+}
+
+/// A file ptrcomp will write must be in an existing directory and not be one: checked
+/// before anything else runs, so that it cannot fail the run half-way.
+static bool checkOutputFile(StringRef Option, StringRef Path) {
+  SmallString<256> Dir(Path);
+  sys::path::remove_filename(Dir);
+  if (Dir.empty())
+    Dir = ".";
+  if (sys::fs::is_directory(Path)) {
+    errorMessage(Option + " '" + Path + "' is a directory");
+    return false;
+  }
+  if (!sys::fs::is_directory(Dir)) {
+    errorMessage(Option + " '" + Path + "': directory '" + Dir + "' does not exist");
+    return false;
+  }
+  return true;
+}
+
+/// Reads the configuration in force: --config-file, else the first .ptrcomp.yaml from
+/// \p StartDir upwards.
+static bool readConfig(StringRef StartDir, Config &Cfg) {
+  std::string Path = ConfigFileOpt;
+  if (Path.empty())
+    Path = findConfigFile(StartDir);
+  else if (!sys::fs::is_regular_file(Path)) {
+    errorMessage("--config-file '" + Path + "' is not a readable file");
+    return false;
+  }
+  return Path.empty() || loadConfig(Path, Cfg);
+}
+
 bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &ExitNow) {
   ExitNow = false;
   cl::SetVersionPrinter(printVersion);
@@ -186,6 +300,32 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
 
   Opts.Sources = Parser->getSourcePathList();
   Opts.Parser = std::make_unique<clang::tooling::CommonOptionsParser>(std::move(*Parser));
+  if (!Opts.Sources.empty() &&
+      llvm::none_of(Args, [](const char *A) { return StringRef(A) == "--"; })) {
+    // The database of -p, or the one found from the first source: with relative
+    // "directory" entries resolved against its own directory (CompileDatabase.h).
+    std::optional<std::string> BuildDir = buildPathArgument(argc, argv);
+    SmallString<256> From(BuildDir ? StringRef(*BuildDir)
+                                   : sys::path::parent_path(Opts.Sources.front()));
+    std::string Err;
+    if (auto DB = loadCompilationDatabase(From.empty() ? "." : From.str(), Err,
+                                          /*OnlyIfResolved=*/true))
+      Opts.WholeDatabase = withExtraArgs(std::move(DB));
+  }
+  if (Opts.Sources.empty() && DumpConfigOpt && !buildPathArgument(argc, argv)) {
+    // --dump-config needs no input: the configuration of the working directory.
+    if (!readConfig(".", Opts.Cfg))
+      return false;
+    writeConfigYAML(Opts.Cfg,
+                    IndexBitsOpt.getNumOccurrences() || !Opts.Cfg.IndexBits
+                        ? unsigned(std::atoi(IndexBitsOpt.c_str()))
+                        : *Opts.Cfg.IndexBits,
+                    ModeOpt.getNumOccurrences() || !Opts.Cfg.Mode ? ModeOpt
+                                                                  : *Opts.Cfg.Mode,
+                    outs());
+    ExitNow = true;
+    return true;
+  }
   if (Opts.Sources.empty()) {
     // `-p DIR` alone means every file of DIR's compile_commands.json.
     std::optional<std::string> BuildDir = buildPathArgument(argc, argv);
@@ -194,7 +334,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       return false;
     }
     std::string Err;
-    auto DB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(*BuildDir, Err);
+    auto DB = loadCompilationDatabase(*BuildDir, Err); // relative directories resolved
     if (!DB) {
       errorMessage("cannot load a compilation database from '" + *BuildDir +
                    "': " + StringRef(Err).trim());
@@ -227,6 +367,46 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   int OutputModes = !OutDirOpt.empty() + InPlaceOpt + DiffOpt;
   if (OutputModes > 1)
     Bad("-o, -i and --diff are mutually exclusive");
+  if (DryRunOpt && OutputModes)
+    Bad("--dry-run writes nothing: it cannot be combined with -o, -i or --diff");
+  if (DryRunOpt && !ExportFixesOpt.empty())
+    Bad("--dry-run writes nothing: it cannot be combined with --export-fixes");
+  if (WerrorOpt && !DryRunOpt)
+    Bad("--Werror only applies to --dry-run");
+  if (!ExportFixesOpt.empty() && !checkOutputFile("--export-fixes", ExportFixesOpt))
+    Ok = false;
+  if (!WriteExpectOpt.empty()) {
+    StringRef Ext = sys::path::extension(WriteExpectOpt);
+    if (Ext != ".yaml" && Ext != ".yml" && Ext != ".json")
+      Bad("--write-expect '" + WriteExpectOpt + "': the name must end in .yaml, .yml or "
+          ".json (the format)");
+    else if (!checkOutputFile("--write-expect", WriteExpectOpt))
+      Ok = false;
+    Opts.WriteExpectJson = Ext == ".json";
+  }
+  if (!HeaderFilterOpt.empty()) {
+    std::string Err;
+    if (!Regex(HeaderFilterOpt).isValid(Err))
+      Bad("invalid --header-filter='" + HeaderFilterOpt + "': " + Err);
+  }
+  if (!Ok)
+    return false;
+  // Settings: .ptrcomp.yaml first, then the command line over it.
+  {
+    SmallString<256> First(Opts.Sources.front());
+    sys::fs::make_absolute(First);
+    if (!readConfig(sys::path::parent_path(First), Opts.Cfg))
+      return false;
+  }
+  if (!IndexBitsOpt.getNumOccurrences() && Opts.Cfg.IndexBits)
+    IndexBitsOpt = std::to_string(*Opts.Cfg.IndexBits);
+  if (!ModeOpt.getNumOccurrences() && Opts.Cfg.Mode)
+    ModeOpt = *Opts.Cfg.Mode;
+  if (DumpConfigOpt) {
+    writeConfigYAML(Opts.Cfg, std::atoi(IndexBitsOpt.c_str()), ModeOpt, outs());
+    ExitNow = true;
+    return true;
+  }
   if (IndexBitsOpt == "32" || IndexBitsOpt == "16")
     Opts.IndexBits = std::stoi(IndexBitsOpt);
   else
@@ -243,39 +423,55 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.Report = ReportFormat::Text;
   else if (ReportOpt == "json")
     Opts.Report = ReportFormat::Json;
+  else if (ReportOpt == "sarif")
+    Opts.Report = ReportFormat::Sarif;
   else
-    Bad("invalid --report='" + ReportOpt + "': must be text or json");
+    Bad("invalid --report='" + ReportOpt + "': must be text, json or sarif");
   if (GraphFormatOpt == "json")
     Opts.GraphFmt = GraphFormat::Json;
   else if (GraphFormatOpt == "dot")
     Opts.GraphFmt = GraphFormat::Dot;
   else
     Bad("invalid --graph-format='" + GraphFormatOpt + "': must be json or dot");
-  bool ProgramOnStdout = OutputModes == 0 || DiffOpt;
+  bool ProgramOnStdout =
+      (OutputModes == 0 && !DryRunOpt && ExportFixesOpt.empty()) || DiffOpt;
   if (ReportOpt.getNumOccurrences() && ProgramOnStdout && ReportFileOpt.empty() &&
       DumpGraphOpt.empty())
     Bad("--report needs --report-file=FILE when the program or diff goes to stdout "
         "(or use -o DIR / -i)");
-  if (!ReportFileOpt.empty()) {
-    // Checked now: a report that cannot be written must fail the run before anything
-    // else is written.
-    SmallString<256> Dir(ReportFileOpt);
-    sys::path::remove_filename(Dir);
-    if (Dir.empty())
-      Dir = ".";
-    if (sys::fs::is_directory(ReportFileOpt))
-      Bad("--report-file '" + ReportFileOpt + "' is a directory");
-    else if (!sys::fs::is_directory(Dir))
-      Bad("--report-file '" + ReportFileOpt + "': directory '" + Dir + "' does not exist");
-  }
+  // Checked now: a report that cannot be written must fail the run before anything
+  // else is written.
+  if (!ReportFileOpt.empty() && !checkOutputFile("--report-file", ReportFileOpt))
+    Ok = false;
   if (!Ok)
     return false;
+  if (!ExpectOpt.empty()) {
+    Expectations E;
+    if (!loadExpectations(ExpectOpt, E))
+      return false;
+    Opts.Expect = std::move(E);
+  }
 
   Opts.OutDir = OutDirOpt;
   Opts.Output = !OutDirOpt.empty() ? OutputMode::OutDir
                 : InPlaceOpt       ? OutputMode::InPlace
                 : DiffOpt          ? OutputMode::Diff
-                                   : OutputMode::Stdout;
+                : DryRunOpt || !ExportFixesOpt.empty() ? OutputMode::None
+                                                       : OutputMode::Stdout;
+  Opts.DryRun = DryRunOpt;
+  Opts.WarningsAsErrors = WerrorOpt;
+  Opts.ExportFixes = ExportFixesOpt;
+  Opts.WriteExpect = WriteExpectOpt;
+  for (const Config::Item &I : Opts.Cfg.ExcludeStructs)
+    Opts.Exclusions.push_back(
+        {I.Value, "", "excluded by ExcludeStructs at " + I.Loc});
+  for (const Config::Item &I : Opts.Cfg.ExcludeFunctions)
+    Opts.Exclusions.push_back(
+        {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
+  Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
+                      : Opts.Cfg.HeaderFilter ? Opts.Cfg.HeaderFilter->Value
+                                              : "";
+  definePtrcompMacro(Opts);
   Opts.ReportFile = ReportFileOpt;
   Opts.DumpGraph = DumpGraphOpt;
   Opts.ResourceDir = ResourceDirOpt;

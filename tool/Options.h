@@ -2,6 +2,9 @@
 #ifndef PTRCOMP_OPTIONS_H
 #define PTRCOMP_OPTIONS_H
 
+#include "Config.h"
+#include "Expectations.h"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 
 #include <memory>
@@ -12,7 +15,7 @@ namespace ptrcomp {
 
 enum class OutputMode { Stdout, OutDir, InPlace, Diff, None };
 enum class Mode { Compress, PoolAlloc };
-enum class ReportFormat { None, Text, Json };
+enum class ReportFormat { None, Text, Json, Sarif };
 enum class GraphFormat { Json, Dot };
 
 /// Everything the command line says, validated. Built once by parseCommandLine; the rest
@@ -36,6 +39,19 @@ struct ToolOptions {
   std::string DumpGraph; // function name, "all", or empty
   GraphFormat GraphFmt = GraphFormat::Json;
   std::string ResourceDir;
+
+  /// --dry-run: write nothing, warn about every change; --Werror: and exit 1 then.
+  bool DryRun = false;
+  bool WarningsAsErrors = false;
+  std::string ExportFixes; ///< clang-tidy fixes YAML to write, or empty
+  std::string WriteExpect; ///< expectations file to write, or empty
+  bool WriteExpectJson = false;
+  std::optional<Expectations> Expect;
+  /// The .ptrcomp.yaml in force (Path empty when none).
+  Config Cfg;
+  /// Structures to leave unchanged from the configuration (pragmas are added later).
+  std::vector<dsa::PlanOptions::Exclusion> Exclusions;
+  std::string HeaderFilter; ///< regular expression, or empty for every header
 };
 
 /// Parses argv. Prints --help/--version/--print-runtime-flags output itself and sets

@@ -48,7 +48,15 @@ public:
       sys::fs::remove(*I); // only succeeds when empty, which is what we want
   }
 
-  bool stage(StringRef Dest, StringRef Content) {
+  /// \p Direct: a symlink or special file at \p Dest (--report-file=/dev/stdout) is
+  /// written through, after every rename, rather than replaced.
+  bool stage(StringRef Dest, StringRef Content, bool Direct = false) {
+    sys::fs::file_status St;
+    if (Direct && !sys::fs::status(Dest, St, /*Follow=*/false) && sys::fs::exists(St) &&
+        St.type() != sys::fs::file_type::regular_file) {
+      DirectWrites.emplace_back(Dest.str(), Content.str());
+      return true;
+    }
     StringRef Dir = sys::path::parent_path(Dest);
     if (!Dir.empty() && !makeDirs(Dir))
       return false;
@@ -85,6 +93,26 @@ public:
         return false;
       }
     Committed = true;
+    for (auto &[Dest, Content] : DirectWrites) {
+      // Through a link to a regular file: replace its content; a stream
+      // (/dev/stdout -> /proc/self/fd/1, a pipe, a terminal): add to it.
+      SmallString<256> Target;
+      bool Stream = !sys::fs::is_regular_file(Dest) ||
+                    (!sys::fs::real_path(Dest, Target) && Target.startswith("/proc/")) ||
+                    StringRef(Dest).startswith("/dev/") || StringRef(Dest).startswith("/proc/");
+      std::error_code EC;
+      raw_fd_ostream OS(Dest, EC, Stream ? sys::fs::OF_Append : sys::fs::OF_None);
+      if (!EC) {
+        OS << Content;
+        OS.close();
+        EC = OS.error();
+        OS.clear_error();
+      }
+      if (EC) {
+        errorMessage("cannot write '" + Dest + "': " + EC.message());
+        return false;
+      }
+    }
     return true;
   }
 
@@ -104,6 +132,7 @@ private:
   }
 
   std::vector<std::pair<std::string, std::string>> Temps; // temp -> destination
+  std::vector<std::pair<std::string, std::string>> DirectWrites; // destination -> content
   std::vector<std::string> CreatedDirs;
   bool Committed = false;
 };
@@ -282,7 +311,7 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
   Transaction T;
   auto StageExtra = [&] {
     for (const ExtraOutput &E : Extra)
-      if (!T.stage(E.first, E.second))
+      if (!T.stage(E.first, E.second, /*Direct=*/true))
         return false;
     return true;
   };

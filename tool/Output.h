@@ -22,11 +22,16 @@ struct OutputFile {
   bool IsMainFile = false;
 };
 
+/// A file the run writes besides the program (report, fixes, expectations): path and
+/// content.
+using ExtraOutput = std::pair<std::string, std::string>;
+
 /// Writes \p Files according to Opts.Output: to stdout, into -o DIR, in place, or as a
-/// unified diff. All or nothing: every file is written to a temporary first and renamed
-/// only when all were written. Prints an error and returns false on failure.
+/// unified diff, and \p Extra. All or nothing: every file is written to a temporary
+/// first and renamed only when all were written; stdout is written after that. Prints
+/// an error and returns false on failure.
 bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
-                llvm::raw_ostream &Stdout);
+                llvm::raw_ostream &Stdout, const std::vector<ExtraOutput> &Extra = {});
 
 /// A unified diff (3 lines of context) of one file, built from its edits.
 void writeUnifiedDiff(const OutputFile &F, llvm::raw_ostream &OS);

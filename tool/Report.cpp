@@ -1,7 +1,10 @@
 //===- Report.cpp ---------------------------------------------------------===//
 #include "Report.h"
 
+#include "clang/AST/Decl.h"
 #include "llvm/Support/JSON.h"
+
+#include <map>
 
 #include <set>
 
@@ -9,15 +12,75 @@ using namespace llvm;
 namespace ptrcomp {
 namespace {
 
-struct Entry {
-  std::string Type, Pool, Owner;
-  std::vector<std::string> Sites, Clones, Reasons;
-  bool Indexed = false, Compressed = false;
-  unsigned Bits = 0;
+using Entry = ReportEntry;
+
+/// "file:line:col" -> (file, line, col); false when it is not one.
+bool splitLocation(StringRef S, std::string &File, unsigned &Line, unsigned &Col) {
+  auto [Rest, ColS] = S.rsplit(':');
+  auto [FileS, LineS] = Rest.rsplit(':');
+  if (FileS.empty() || LineS.getAsInteger(10, Line) || ColS.getAsInteger(10, Col))
+    return false;
+  File = FileS.str();
+  return true;
+}
+
+/// The function each allocation site is in: the call's own function when the site is a
+/// call ptrcomp recorded, else the function whose body spans it.
+class SiteFunctions {
+public:
+  explicit SiteFunctions(dsa::ProgramGraphs &PG) {
+    for (auto &[Key, F] : PG.Functions) {
+      for (const dsa::CallSite &CS : F.Calls)
+        ByCall.emplace(CS.Loc, F.Name);
+      if (!F.Decl || !F.Ctx)
+        continue;
+      Span S;
+      unsigned C;
+      std::string EndFile;
+      if (splitLocation(dsa::locationString(*F.Ctx, F.Decl->getBeginLoc()), S.File,
+                        S.First, C) &&
+          splitLocation(dsa::locationString(*F.Ctx, F.Decl->getEndLoc()), EndFile, S.Last,
+                        C) &&
+          EndFile == S.File) {
+        S.Name = F.Name;
+        Spans.push_back(S);
+      }
+    }
+  }
+  std::string operator()(const std::string &Site) const {
+    if (auto It = ByCall.find(Site); It != ByCall.end())
+      return It->second;
+    std::string File;
+    unsigned Line, Col;
+    if (splitLocation(Site, File, Line, Col))
+      for (const Span &S : Spans)
+        if (S.File == File && S.First <= Line && Line <= S.Last)
+          return S.Name;
+    return "?";
+  }
+
+private:
+  struct Span {
+    std::string File, Name;
+    unsigned First = 0, Last = 0;
+  };
+  std::map<std::string, std::string> ByCall;
+  std::vector<Span> Spans;
 };
 
-std::vector<Entry> entries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
+std::vector<std::string> functionsOf(const SiteFunctions &Fn,
+                                     const std::vector<std::string> &Sites) {
+  std::set<std::string> Names;
+  for (const std::string &S : Sites)
+    Names.insert(Fn(S));
+  return {Names.begin(), Names.end()};
+}
+
+} // namespace
+
+std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
   std::vector<Entry> Out;
+  SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
     return R.Owner.empty() ? *PG.Globals : *PG.function(R.Owner)->Graph;
   };
@@ -28,6 +91,7 @@ std::vector<Entry> entries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
     E.Pool = Pl.Name;
     E.Owner = Pl.OwnerName.empty() ? "(global)" : Pl.OwnerName;
     E.Sites = Pl.AllocSites;
+    E.AllocFunctions = functionsOf(Fn, E.Sites);
     E.Indexed = Pl.Indexed;
     E.Compressed = Pl.Compressed;
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
@@ -51,6 +115,7 @@ std::vector<Entry> entries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
         E.Type = PG.Types.name(T);
     E.Owner = R.Owner.empty() ? "(global)" : PG.function(R.Owner)->Name;
     E.Sites = N.AllocSites;
+    E.AllocFunctions = functionsOf(Fn, E.Sites);
     E.Reasons = Why;
     Out.push_back(std::move(E));
   }
@@ -60,6 +125,7 @@ std::vector<Entry> entries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
   return Out;
 }
 
+namespace {
 json::Array strings(const std::vector<std::string> &V) {
   json::Array A;
   for (const std::string &S : V)
@@ -71,7 +137,7 @@ json::Array strings(const std::vector<std::string> &V) {
 
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
   json::Array Structures;
-  for (const Entry &E : entries(PG, P))
+  for (const Entry &E : reportEntries(PG, P))
     Structures.push_back(json::Object{
         {"type", E.Type},
         {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
@@ -87,7 +153,7 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
 }
 
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
-  std::vector<Entry> Es = entries(PG, P);
+  std::vector<Entry> Es = reportEntries(PG, P);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
     return;

@@ -8,6 +8,19 @@
 
 namespace ptrcomp {
 
+/// What happened to one heap data structure.
+struct ReportEntry {
+  std::string Type, Pool, Owner;
+  std::vector<std::string> Sites, Clones, Reasons;
+  /// Functions containing the allocation sites (stable across path spellings).
+  std::vector<std::string> AllocFunctions;
+  bool Indexed = false, Compressed = false;
+  unsigned Bits = 0;
+};
+
+/// Every heap data structure of the program, in a stable order.
+std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P);
+
 /// One entry per heap data structure: its pool, whether pointers to it became indices
 /// and of what width, the clones that take its pool, and every reason for a "no".
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS);

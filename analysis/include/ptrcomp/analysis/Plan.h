@@ -24,6 +24,15 @@ namespace ptrcomp::dsa {
 struct PlanOptions {
   bool Compress = true; ///< false: pool allocation only (pointers stay pointers)
   unsigned IndexBits = 32;
+  /// Structures the user asked to leave unchanged (#pragma ptrcomp, .ptrcomp.yaml): by
+  /// struct type ("struct list" or "list"), by the function that would create the pool,
+  /// or both. They get no pool at all, with Reason in the report.
+  struct Exclusion {
+    std::string Struct;   ///< empty: any type
+    std::string Function; ///< empty: any function
+    std::string Reason;   ///< e.g. "kept by #pragma ptrcomp at a.c:3:1"
+  };
+  std::vector<Exclusion> Exclusions;
 };
 
 /// Where a structure lives: the function whose graph owns the node ("" for the globals

@@ -1,0 +1,126 @@
+//===- CompileDatabase.h - compile_commands.json with relative directories -===//
+//
+// The JSON compilation database format says that paths in "file", "command" and
+// "arguments" are absolute or relative to "directory", and does not say what a relative
+// "directory" is relative to. Clang's JSONCompilationDatabase leaves it as written, so it
+// ends up relative to ptrcomp's working directory: from anywhere but the database's own
+// directory, the files are not found ("Compile command not found"). Databases with
+// relative directories do exist (hand-written, post-processed or relocated ones, some
+// generators); the only reading that does not depend on where the tool is started is
+// relative to the directory holding compile_commands.json, and that is what ptrcomp uses.
+// (Header-only so that tool/CMakeLists.txt needs no change.)
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_COMPILEDATABASE_H
+#define PTRCOMP_COMPILEDATABASE_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace ptrcomp {
+namespace compiledb_detail {
+
+/// Dir/compile_commands.json with every relative "directory" made absolute against Dir
+/// (an absolute path), loaded the way clang loads it; nullptr when that file does not
+/// exist, is not a JSON array (clang's reader reports that), or has no relative
+/// directory.
+inline std::unique_ptr<clang::tooling::CompilationDatabase>
+loadResolvedJSON(llvm::StringRef Dir, std::string &Err) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return nullptr;
+  llvm::Expected<llvm::json::Value> Root = llvm::json::parse((*Buf)->getBuffer());
+  if (!Root) {
+    llvm::consumeError(Root.takeError());
+    return nullptr;
+  }
+  llvm::json::Array *Entries = Root->getAsArray();
+  if (!Entries)
+    return nullptr;
+  bool Changed = false;
+  for (llvm::json::Value &E : *Entries) {
+    llvm::json::Object *O = E.getAsObject();
+    if (!O)
+      continue;
+    std::optional<llvm::StringRef> D = O->getString("directory");
+    if (!D || llvm::sys::path::is_absolute(*D))
+      continue;
+    llvm::SmallString<256> Abs(Dir);
+    llvm::sys::path::append(Abs, *D);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    (*O)["directory"] = std::string(Abs);
+    Changed = true;
+  }
+  if (!Changed)
+    return nullptr;
+  std::string Text;
+  llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(*Entries));
+  auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      Text, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return nullptr;
+  // What clang's JSON plugin does to a database it loads from a directory.
+  return clang::tooling::inferTargetAndDriverMode(
+      clang::tooling::inferMissingCompileCommands(clang::tooling::expandResponseFiles(
+          std::move(DB), llvm::vfs::getRealFileSystem())));
+}
+
+} // namespace compiledb_detail
+
+/// The database clang would find from \p Dir (Dir, then its parents: the first directory
+/// with any compilation database), with relative "directory" entries of a
+/// compile_commands.json resolved against the database's directory. nullptr when there
+/// is none; when \p OnlyIfResolved, also when nothing needed resolving (the caller keeps
+/// the database it has).
+inline std::unique_ptr<clang::tooling::CompilationDatabase>
+loadCompilationDatabase(llvm::StringRef Dir, std::string &Err, bool OnlyIfResolved = false) {
+  llvm::SmallString<256> D(Dir);
+  llvm::sys::fs::make_absolute(D);
+  llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
+  for (llvm::StringRef Cur = D; !Cur.empty(); Cur = llvm::sys::path::parent_path(Cur)) {
+    std::string DirErr;
+    auto DB = clang::tooling::CompilationDatabase::loadFromDirectory(Cur, DirErr);
+    if (!DB)
+      continue;
+    if (auto Resolved = compiledb_detail::loadResolvedJSON(Cur, Err))
+      return Resolved;
+    return OnlyIfResolved ? nullptr : std::move(DB);
+  }
+  if (!OnlyIfResolved)
+    clang::tooling::CompilationDatabase::autoDetectFromDirectory(Dir, Err); // its message
+  return nullptr;
+}
+
+/// \p DB with --extra-arg-before / --extra-arg applied, as CommonOptionsParser applies
+/// them to the database it loads.
+inline std::unique_ptr<clang::tooling::ArgumentsAdjustingCompilations>
+withExtraArgs(std::unique_ptr<clang::tooling::CompilationDatabase> DB) {
+  auto Adjusting =
+      std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(DB));
+  auto &Registered = llvm::cl::getRegisteredOptions();
+  for (auto [Name, Pos] :
+       {std::pair{"extra-arg-before", clang::tooling::ArgumentInsertPosition::BEGIN},
+        std::pair{"extra-arg", clang::tooling::ArgumentInsertPosition::END}})
+    if (auto *L = static_cast<llvm::cl::list<std::string> *>(Registered.lookup(Name)))
+      Adjusting->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+          std::vector<std::string>(L->begin(), L->end()), Pos));
+  return Adjusting;
+}
+
+} // namespace ptrcomp
+
+#endif
