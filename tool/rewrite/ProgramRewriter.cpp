@@ -57,8 +57,8 @@ std::optional<unsigned> afterSemicolon(const SourceManager &SM, SourceLocation L
 }
 
 /// Where to put `#include "ptrcomp_rt.h"` in file \p FID: after the last #include line
-/// that precedes the file's first declaration.
-unsigned includeOffset(ASTContext &Ctx, FileID FID) {
+/// that precedes the file's first declaration (second: whether there is one).
+std::pair<unsigned, bool> includeOffset(ASTContext &Ctx, FileID FID) {
   const SourceManager &SM = Ctx.getSourceManager();
   StringRef Buf = SM.getBufferData(FID);
   unsigned FirstDecl = Buf.size();
@@ -85,7 +85,7 @@ unsigned includeOffset(ASTContext &Ctx, FileID FID) {
     }
     I = End + 1;
   }
-  return Found ? After : LineStart;
+  return {Found ? After : LineStart, Found};
 }
 
 struct VersionText {
@@ -474,8 +474,11 @@ void ProgramRewriter::emitGlobalPools() {
 void ProgramRewriter::emitIncludes() {
   for (auto &[U, FID] : NeedsInclude) {
     ASTContext &Ctx = Program.Units[U]->getASTContext();
-    add(realPath(Ctx.getSourceManager(), FID), includeOffset(Ctx, FID), 0,
-        "#include \"ptrcomp_rt.h\"\n");
+    // A block of its own after the program's includes: tools that sort include blocks
+    // (clang-apply-replacements, clang-format) leave it where it is.
+    auto [Off, AfterIncludes] = includeOffset(Ctx, FID);
+    add(realPath(Ctx.getSourceManager(), FID), Off, 0,
+        std::string(AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n");
   }
 }
 

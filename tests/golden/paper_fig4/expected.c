@@ -2,6 +2,7 @@
    functions; list B is also written to as bytes, so its objects are not type-safe. */
 #include <stdio.h>
 #include <stdlib.h>
+
 #include "ptrcomp_rt.h"
 
 struct list {
