@@ -84,6 +84,13 @@ FunctionFacts factsOf(ProgramGraphs &PG, FunctionGraph &F) {
   return Facts;
 }
 
+/// A one-dimensional array of pointers (`struct T *child[4]`).
+bool isPointerArray(const TypeTable &Types, TypeId T) {
+  const TypeInfo &I = Types.info(T);
+  return I.K == TypeInfo::Array && !I.Fields.empty() &&
+         Types.info(I.Fields.front().Type).K == TypeInfo::Pointer;
+}
+
 std::string tagName(const TypeTable &Types, TypeId T) {
   llvm::StringRef N = Types.name(T);
   N.consume_front("struct ");
@@ -218,14 +225,17 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
       Why = X.Reason;
       return false;
     }
-  // Pointer fields must be plain pointer members (no arrays or nested structs holding
-  // pointers: their layout would change in ways not rewritten yet).
+  // Pointer fields must be pointer members or arrays of pointers (the analysis folds an
+  // array's elements into one cell) of a type-homogeneous struct; pointers inside nested
+  // structs or unions would change layouts in ways not rewritten yet.
   std::vector<uint64_t> Offs;
   PG.Types.pointerOffsets(T, Offs);
   for (uint64_t Off : Offs) {
     bool Direct = false;
     for (const TypeInfo::Field &F : PG.Types.info(T).Fields)
-      if (F.Offset == Off && PG.Types.info(F.Type).K == TypeInfo::Pointer && !F.BitField)
+      if (F.Offset == Off && !F.BitField &&
+          (PG.Types.info(F.Type).K == TypeInfo::Pointer ||
+           (!N.Collapsed && isPointerArray(PG.Types, F.Type))))
         Direct = true;
     if (!Direct) {
       Why = PG.Types.name(T) + " holds pointers inside an array, union or nested struct";
@@ -367,7 +377,8 @@ void Planner::makeLayouts() {
     L.Compressed = Pl.Compressed;
     bool Changed = false;
     for (const TypeInfo::Field &F : PG.Types.info(Pl.Struct).Fields) {
-      if (PG.Types.info(F.Type).K != TypeInfo::Pointer)
+      bool IsArray = isPointerArray(PG.Types, F.Type);
+      if (PG.Types.info(F.Type).K != TypeInfo::Pointer && !IsArray)
         continue;
       auto It = N.Edges.find(N.Collapsed ? 0 : F.Offset);
       unsigned Bits = 0;
@@ -380,7 +391,7 @@ void Planner::makeLayouts() {
       L.FieldBits[F.Offset] = Bits;
       Changed |= Bits != 0;
       // A field pointing to an array of pointers into an indexed pool: an array of indices.
-      if (!Bits && It != N.Edges.end()) {
+      if (!Bits && !IsArray && It != N.Edges.end()) {
         Cell Arr = G.resolve(It->second);
         const DSNode &AN = G.liveNode(Arr.Node);
         auto AE = AN.Edges.find(0);

@@ -554,8 +554,14 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
 
 std::optional<NodeEncoding> FunctionRewriter::fieldIndexEncoding(const Expr *LV) {
   // A pointer field of a pool object whose layout stores it as an index, even where
-  // this function's graph never saw a pointer stored there (only NULL).
-  const auto *ME = dyn_cast<MemberExpr>(LV->IgnoreParenImpCasts());
+  // this function's graph never saw a pointer stored there (only NULL); also an element
+  // of an array of pointers in such an object (`t->child[i]`).
+  const Expr *X = LV->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+    if (const auto *Arr = dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
+        Arr && Arr->getType()->isConstantArrayType())
+      X = Arr;
+  const auto *ME = dyn_cast<MemberExpr>(X);
   if (!ME)
     return std::nullopt;
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -969,6 +975,8 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
         return std::nullopt;
       if (StringRef(*T).endswith(" *"))
         return T->substr(0, T->size() - 2);
+      if (StringRef(*T).endswith("]")) // an element of an array member: "pc_idx32[4]"
+        return T->substr(0, T->rfind('['));
       return T->empty() ? std::optional<std::string>("") : std::nullopt;
     };
     if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
@@ -993,8 +1001,12 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
       const dsa::Layout &L = P.Layouts[R->E.LayoutId];
       uint64_t Off =
           Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
-      if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second)
+      if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second) {
+        if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
+          return "pc_idx" + std::to_string(It->second) + "[" +
+                 std::to_string(CAT->getSize().getZExtValue()) + "]";
         return "pc_idx" + std::to_string(It->second);
+      }
       if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
         return "pc_idx" + std::to_string(It->second) + " *";
       return "";

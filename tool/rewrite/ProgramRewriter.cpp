@@ -272,6 +272,11 @@ void ProgramRewriter::emitLayouts() {
           if (It != L.FieldBits.end() && It->second &&
               FD->getType()->isAnyPointerType()) {
             Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str();
+          } else if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
+                     CAT && It != L.FieldBits.end() && It->second &&
+                     CAT->getElementType()->isAnyPointerType()) {
+            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str() + "[" +
+                    std::to_string(CAT->getSize().getZExtValue()) + "]";
           } else if (AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType()) {
             Field = "pc_idx" + std::to_string(AIt->second) + " *" + FD->getName().str();
           } else {
