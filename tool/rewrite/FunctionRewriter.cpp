@@ -1150,7 +1150,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   } else if (IsSimple) {
     Text = "{ " + Destroy + "return" + (RV ? " " + Value : "") + "; }";
   } else {
-    std::string RT = ReturnsIdx ? idxType(Returned.E)
+    std::string RT = !newReturnType().empty() ? newReturnType()
                                 : F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
     Text = "{ " + RT + " ptrcomp_result = " + Value + "; " + Destroy +
            "return ptrcomp_result; }";
@@ -1256,8 +1256,9 @@ bool FunctionRewriter::run() {
       vetoAt(repOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)), VD->getType()).E,
              F.Decl->getBody(),
              "parameter '" + VD->getName().str() + "' of an entry point would change type");
-  if (isPointer(F.Decl->getReturnType()) && !ReturnsIdx &&
-      !newPointerType(F.Decl->getReturnType(), F.Ret).empty())
+  // The version with the original signature keeps its result type; a clone spells the
+  // new one in its header (an index, or e.g. pc_idx32 * for a new array of indices).
+  if (V.IsOriginal && !newReturnType().empty())
     vetoAt(repOfCell(F.Graph->edgeIfAny(F.Ret), F.Decl->getReturnType()).E,
            F.Decl->getBody(), "the result of '" + F.Name + "' would change type");
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
@@ -1272,11 +1273,17 @@ bool FunctionRewriter::run() {
   return !Failed;
 }
 
-std::string FunctionRewriter::header(bool Static) const {
-  std::string RT;
+std::string FunctionRewriter::newReturnType() const {
   if (ReturnsIdx)
-    RT = idxType(Returned.E);
-  else
+    return idxType(Returned.E);
+  if (isPointer(F.Decl->getReturnType()))
+    return newPointerType(F.Decl->getReturnType(), F.Ret);
+  return "";
+}
+
+std::string FunctionRewriter::header(bool Static) const {
+  std::string RT = newReturnType();
+  if (RT.empty())
     RT = source(F.Decl->getReturnTypeSourceRange());
   if (RT.empty())
     RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());

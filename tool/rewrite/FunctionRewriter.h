@@ -43,6 +43,8 @@ public:
   /// For a clone: "static <ret> <name>(<pool params>, <params>)".
   std::string header(bool Static) const;
   std::string prototype(bool Static) const { return header(Static) + ";"; }
+  /// The result type of this version when it differs from the original's, else "".
+  std::string newReturnType() const;
   const std::vector<int> &vetoPools() const { return VetoPools; }
   /// Global pools this version names (their descriptors must be visible).
   const std::set<int> &globalPoolsUsed() const { return GlobalPoolsUsed; }
