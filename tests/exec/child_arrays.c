@@ -56,11 +56,20 @@ static void add_keys(struct region *r) {
     }
 }
 
+static int live(struct region **kids, int n) {
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        c += kids[i] ? 1 + kids[i]->id % 2 : 0;
+    return c;
+}
+
 static long depth_sum(const struct region *r) {
     long d = 0;
     for (const struct region *p = r->parent; p; p = p->parent)
         d++;
     long s = d;
+    for (int i = 0; i < 4; i++)
+        s += r->sub[i] ? live(r->sub[i]->sub, 4) : 0;
     for (int i = 0; i < 4; i++)
         if (r->sub[i])
             s += depth_sum(r->sub[i]);
