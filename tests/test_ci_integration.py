@@ -565,3 +565,16 @@ def test_malformed_pragma_is_a_located_error(tmp_path, pragma):
     assert r.stderr.startswith(f"kept.c:{first}:{col}: error: malformed #pragma ptrcomp"), \
         r.stderr
     assert snapshot(tmp_path) == before
+
+
+def test_transformed_output_is_a_fixed_point_without_extra_flags(tmp_path):
+    """Sources rewritten with -i parse again with no flags (ptrcomp finds its own runtime
+    header) and nothing more would change: CI can check that committed output is current."""
+    d = copy(LISTS_C, tmp_path / "p")
+    assert tl.run_ptrcomp("-i", "lists.c", cwd=d).returncode == 0
+    once = (d / "lists.c").read_bytes()
+    assert once != LISTS_C.read_bytes()
+    r = tl.run_ptrcomp("--dry-run", "--Werror", "lists.c", cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert "ptrcomp-would-change" not in r.stderr
+    assert (d / "lists.c").read_bytes() == once

@@ -210,8 +210,10 @@ private:
 };
 } // namespace
 
-/// Every parse defines __PTRCOMP__, so that sources can guard `#pragma ptrcomp`.
-static void definePtrcompMacro(ToolOptions &Opts) {
+/// Every parse defines __PTRCOMP__, so that sources can guard `#pragma ptrcomp`, and
+/// finds ptrcomp_rt.h after every directory of its own: output that is parsed again (a
+/// check that committed output is current) needs no extra flags.
+static void definePtrcompMacro(ToolOptions &Opts, const char *Argv0) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Inner =
       Opts.WholeDatabase
           ? std::move(Opts.WholeDatabase)
@@ -220,6 +222,8 @@ static void definePtrcompMacro(ToolOptions &Opts) {
       std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Inner));
   Adjusting->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       "-D__PTRCOMP__=1", clang::tooling::ArgumentInsertPosition::BEGIN));
+  Adjusting->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      {"-idirafter", runtimeIncludeDir(Argv0)}, clang::tooling::ArgumentInsertPosition::END));
   Opts.WholeDatabase = std::move(Adjusting);
 }
 
@@ -471,7 +475,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
                       : Opts.Cfg.HeaderFilter ? Opts.Cfg.HeaderFilter->Value
                                               : "";
-  definePtrcompMacro(Opts);
+  definePtrcompMacro(Opts, argv[0]);
   Opts.ReportFile = ReportFileOpt;
   Opts.DumpGraph = DumpGraphOpt;
   Opts.ResourceDir = ResourceDirOpt;

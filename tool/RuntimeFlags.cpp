@@ -36,7 +36,13 @@ static llvm::SmallString<256> under(llvm::StringRef Prefix, llvm::StringRef Dir)
   return P;
 }
 
-std::string runtimeFlags(const char *Argv0) {
+namespace {
+struct RuntimePaths {
+  llvm::SmallString<256> Include, Lib;
+};
+} // namespace
+
+static RuntimePaths runtimePaths(const char *Argv0) {
   static int Anchor;
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
   llvm::SmallString<256> Prefix(llvm::sys::path::parent_path(
@@ -52,7 +58,16 @@ std::string runtimeFlags(const char *Argv0) {
   llvm::sys::path::append(Lib, "libptrcomp_rt.a");
   if (!Installed)
     Include = PTRCOMP_SOURCE_RUNTIME_DIR;
-  return "-I" + shellQuote(Include) + " " + shellQuote(Lib);
+  return {Include, Lib};
+}
+
+std::string runtimeFlags(const char *Argv0) {
+  RuntimePaths P = runtimePaths(Argv0);
+  return "-I" + shellQuote(P.Include) + " " + shellQuote(P.Lib);
+}
+
+std::string runtimeIncludeDir(const char *Argv0) {
+  return std::string(runtimePaths(Argv0).Include);
 }
 
 } // namespace ptrcomp
