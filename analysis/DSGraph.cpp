@@ -270,7 +270,8 @@ Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
     N.Strides.push_back({P.Offset, Step, Where});
   };
   uint64_t TS = Types.size(N.Type);
-  if (N.Type && Types.strideFits(N.Type, P.Offset, Step)) {
+  if (N.Type && Types.strideFits(N.Type, P.Offset, Step,
+                                 Exact ? std::optional<int64_t>(Delta) : std::nullopt)) {
     // Element to element (of the objects, or of an array member): the same cell. The
     // step is remembered for the types the node may take later.
     Record();

@@ -237,16 +237,19 @@ void TypeTable::pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Ba
   }
 }
 
-bool TypeTable::strideFits(TypeId T, uint64_t Off, uint64_t Step) const {
+bool TypeTable::strideFits(TypeId T, uint64_t Off, uint64_t Step,
+                           std::optional<int64_t> Delta) const {
   uint64_t S = size(T);
   if (!S)
     return false;
   if (Step % S == 0)
     return true;
-  return strideInside(T, Off, Step) || (Off >= S && strideInside(T, Off % S, Step));
+  return strideInside(T, Off, Step, Delta) ||
+         (Off >= S && strideInside(T, Off % S, Step, Delta));
 }
 
-bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step) const {
+bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step,
+                             std::optional<int64_t> Delta) const {
   const TypeInfo &I = Types[T];
   switch (I.K) {
   case TypeInfo::Array: {
@@ -254,7 +257,15 @@ bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step) const {
     uint64_t ES = size(E);
     if (!ES)
       return false;
-    return Step % ES == 0 || strideInside(E, Off % ES, Step);
+    if (Step % ES == 0) {
+      if (!Delta)
+        return true;
+      // Off is relative to this array; a flexible array member (size 0) has no end.
+      int64_t To = int64_t(Off) + *Delta;
+      uint64_t AS = size(T);
+      return To >= 0 && (AS == 0 || uint64_t(To) <= AS);
+    }
+    return strideInside(E, Off % ES, Step, Delta);
   }
   case TypeInfo::Struct:
   case TypeInfo::Union:
@@ -263,7 +274,7 @@ bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step) const {
       // A flexible array member extends past the end of the struct.
       bool In = Off >= F.Offset &&
                 (FS ? Off < F.Offset + FS : Types[F.Type].K == TypeInfo::Array);
-      if (In && strideInside(F.Type, Off - F.Offset, Step))
+      if (In && strideInside(F.Type, Off - F.Offset, Step, Delta))
         return true;
     }
     return false;

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <string>
+#include <optional>
 #include <vector>
 
 namespace clang {
@@ -65,8 +66,11 @@ public:
   void pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Base = 0) const;
   /// Whether pointer arithmetic in steps of \p Step bytes from byte \p Off of \p T objects
   /// always lands on the same byte of an element: of the objects themselves (an array of
-  /// T) or of an array member containing \p Off.
-  bool strideFits(TypeId T, uint64_t Off, uint64_t Step) const;
+  /// T) or of an array member containing \p Off. With a constant move \p Delta, a walk
+  /// inside an array member must also stay inside it (one past its end included):
+  /// `(char *)p + offsetof(T, f)` is a move to another member, not a walk in a char array.
+  bool strideFits(TypeId T, uint64_t Off, uint64_t Step,
+                  std::optional<int64_t> Delta = std::nullopt) const;
   /// Unions that overlay a pointer with something of another type cannot be typed.
   bool isUntypableUnion(TypeId T) const;
   bool isCharLike(TypeId T) const { return T && Types[T].K == TypeInfo::Char; }
@@ -82,7 +86,8 @@ public:
   }
 
 private:
-  bool strideInside(TypeId T, uint64_t Off, uint64_t Step) const;
+  bool strideInside(TypeId T, uint64_t Off, uint64_t Step,
+                    std::optional<int64_t> Delta) const;
   TypeId intern(clang::QualType T, const clang::ASTContext &Ctx);
   TypeId internRecord(const clang::RecordDecl *RD, clang::QualType T,
                       const clang::ASTContext &Ctx);
