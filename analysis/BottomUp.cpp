@@ -187,6 +187,7 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
         CallSite Copy;
         Copy.CalleeName = Name;
         Copy.Loc = CS.Loc;
+        Copy.DirectCallee = CS.DirectCallee; // "" for a call through a pointer
         Copy.Args = CS.Args;
         Copy.Ret = CS.Ret;
         std::vector<CallbackCall> Callbacks;

@@ -163,6 +163,7 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
     CallSite Copy;
     Copy.CalleeName = Name;
     Copy.Loc = CS.Loc;
+    Copy.DirectCallee = CS.DirectCallee; // "" for a call through a pointer
     for (const Cell &A : CS.Args)
       Copy.Args.push_back(InBig(*R.Caller, A));
     Copy.Ret = InBig(*R.Caller, CS.Ret);

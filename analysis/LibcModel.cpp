@@ -10,6 +10,9 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace ptrcomp::dsa {
 namespace {
 
@@ -143,6 +146,29 @@ void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
     return;
   }
   const Row &R = It->second;
+  // Heap objects a pool can take over come from direct calls of malloc, calloc and
+  // realloc and go to direct calls of free: the rewriter turns exactly those into pool
+  // operations (and refuses strdup, aligned_alloc and valloc by name). Objects that any
+  // other allocator makes, and objects that a call through a function pointer allocates,
+  // reallocates or frees, must stay out of pools; they are marked U, with the reason.
+  bool Indirect = CS.DirectCallee.empty();
+  auto NotPoolable = [&](Cell C, const std::string &What) {
+    if (!C.isNull())
+      G.addFlags(C, Unknown, "unknown: " + What + " at " + CS.Loc);
+  };
+  auto NotRewritten = [&](const char *Verb) {
+    return std::string(Verb) + " by '" + CS.CalleeName + "'" +
+           (Indirect ? " through a function pointer" : ", which ptrcomp does not rewrite,");
+  };
+  if (R.R == Ret::NewHeap || R.R == Ret::Realloc) {
+    static const char *const Rewritten[] = {"malloc", "calloc", "realloc", "strdup",
+                                            "aligned_alloc", "valloc"};
+    if (Indirect || std::find(std::begin(Rewritten), std::end(Rewritten),
+                              CS.CalleeName) == std::end(Rewritten))
+      NotPoolable(CS.Ret, NotRewritten(R.R == Ret::Realloc ? "reallocated" : "allocated"));
+  }
+  if (isDeallocationFunction(CS.CalleeName) && (Indirect || CS.CalleeName != "free"))
+    NotPoolable(Arg(0), NotRewritten("freed"));
   for (unsigned I = 0; I < CS.Args.size(); ++I) {
     uint8_t E = I < R.Args.size() ? R.Args[I] : uint8_t(Read);
     Cell A = Arg(I);
@@ -161,6 +187,7 @@ void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
       Cell P = G.edge(A);
       G.addFlags(P, Heap);
       G.addAllocSite(P, CS.Loc);
+      NotPoolable(P, NotRewritten("allocated"));
     }
     if (E & Cmp) {
       Cell Base = R.R == Ret::Arg1 ? Arg(1) : Arg(0);

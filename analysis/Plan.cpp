@@ -309,7 +309,12 @@ void Planner::settleHolders() {
         return XN.Type && PG.Types.info(XN.Type).K == TypeInfo::Pointer &&
                (XN.Flags & (Stack | Global)) && !(XN.Flags & Heap) && !XN.Collapsed;
       };
-      for (NodeId X : HeldBy.lookup(R.Node)) {
+      // In node order (the order the program's text made them), not in the order the
+      // roots came out of pointer-keyed maps: the reason named must not depend on where
+      // the allocator put the AST.
+      std::vector<NodeId> Holders = HeldBy.lookup(R.Node);
+      llvm::sort(Holders);
+      for (NodeId X : Holders) {
         if (X == R.Node || IsCandidate(X))
           continue;
         const DSNode &XN = G.liveNode(X);

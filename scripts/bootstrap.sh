@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what ptrcomp needs when it is missing (Debian/Ubuntu), then configures and builds
 # into ${PTRCOMP_BUILD_DIR:-build}. Safe to run again: every step is skipped when done.
+# --sanitized also builds ptrcomp with ASan+UBSan into ${PTRCOMP_SANITIZE_BUILD_DIR:-build-asan}
+# (scripts/build-sanitized.sh; the test suite runs it in tests/test_sanitized_tool.py).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTRCOMP_BUILD_DIR:-$root/build}
@@ -32,3 +34,6 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake -S "$root" -B "$build" -G Ninja >/dev/null
 fi
 cmake --build "$build"
+if [ "${1:-}" = "--sanitized" ]; then
+  bash "$root/scripts/build-sanitized.sh"
+fi
