@@ -66,11 +66,18 @@ changedRegions(const std::vector<OutputFile> &Files, const EditSet &Edits) {
       Regions.push_back(std::move(C));
     }
     StringRef Text = F.Original;
+    // Regions come in file order: count lines from the previous region, not from the
+    // start of the file (a large program has tens of thousands of regions).
+    size_t Scanned = 0, LineStart = 0;
+    unsigned Line = 1;
     for (ChangedRegion &C : Regions) {
-      StringRef Before = Text.take_front(C.Offset);
-      C.Line = Before.count('\n') + 1;
-      size_t NL = Before.rfind('\n');
-      C.Column = C.Offset - (NL == StringRef::npos ? 0 : NL + 1) + 1;
+      for (; Scanned < C.Offset; ++Scanned)
+        if (Text[Scanned] == '\n') {
+          ++Line;
+          LineStart = Scanned + 1;
+        }
+      C.Line = Line;
+      C.Column = C.Offset - LineStart + 1;
       std::string New = Text.substr(C.Offset, C.Length).str();
       for (auto I = C.Edits.rbegin(); I != C.Edits.rend(); ++I)
         New.replace(I->getOffset() - C.Offset, I->getLength(),
