@@ -111,7 +111,7 @@ private:
     return Owner.empty() ? *PG.Globals : *PG.function(Owner)->Graph;
   }
   void findStructures();
-  bool checkNode(const NodeRef &R, std::string &Why, bool &PoolOK);
+  bool checkNode(const NodeRef &R, std::string &Why);
   void settleHolders();
   void makeLayouts();
   void makeVersions();
@@ -129,7 +129,6 @@ private:
   std::vector<NodeRef> Structures;             // every heap structure, in order
   std::map<NodeRef, int> PoolOf;               // structure -> pool
   std::map<NodeRef, std::string> Candidate;    // structure -> "" or why not indexed
-  std::set<NodeRef> Poolable;                  // structures that get a pool
   std::deque<unsigned> Work;
 };
 
@@ -167,10 +166,7 @@ void Planner::findStructures() {
   }
 }
 
-/// Whether the structure's pointers may become indices; when not, \p PoolOK says whether
-/// it may still get a pool with its pointers unchanged (pool allocation only).
-bool Planner::checkNode(const NodeRef &R, std::string &Why, bool &PoolOK) {
-  PoolOK = false;
+bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   DSGraph &G = graphOf(R.Owner);
   const DSNode &N = G.liveNode(R.Node);
   if (auto It = V.find(R); It != V.end()) {
@@ -243,7 +239,6 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why, bool &PoolOK) {
         Direct = true;
     if (!Direct) {
       Why = PG.Types.name(T) + " holds pointers inside an array, union or nested struct";
-      PoolOK = true;
       return false;
     }
   }
@@ -254,17 +249,14 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why, bool &PoolOK) {
       if (PG.Types.info(F.Type).K == TypeInfo::Pointer &&
           PG.Types.info(F.Type).Pointee != T) {
         Why = N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front();
-        PoolOK = true;
         return false;
       }
     for (auto &[Off, Tgt] : N.Edges)
       if (G.resolve(Tgt).Node != R.Node) {
         Why = N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front();
-        PoolOK = true;
         return false;
       }
   }
-  PoolOK = true;
   return true;
 }
 
@@ -361,7 +353,7 @@ void Planner::settleHolders() {
 void Planner::makeLayouts() {
   // Pools first (bits), then layouts that depend on the targets' bits.
   for (const NodeRef &R : Structures) {
-    if (!Poolable.count(R))
+    if (!Candidate[R].empty())
       continue;
     DSGraph &G = graphOf(R.Owner);
     const DSNode &N = G.liveNode(R.Node);
@@ -372,12 +364,8 @@ void Planner::makeLayouts() {
       for (TypeId PT : N.PointerTypes)
         if (PG.Types.info(PT).K == TypeInfo::Struct)
           Pl.Struct = PT;
-    // A structure whose pointers cannot become indices still gets a pool (the paper's
-    // pool allocation): its pointers stay pointers, its layout is unchanged.
-    Pl.Indexed = Opts.Compress && Candidate[R].empty();
-    if (Opts.Compress && !Pl.Indexed)
-      Pl.WhyNotIndexed = Candidate[R];
-    Pl.Compressed = Pl.Indexed && !N.Collapsed;
+    Pl.Indexed = Opts.Compress;
+    Pl.Compressed = Opts.Compress && !N.Collapsed;
     Pl.Bits = Pl.Compressed ? Opts.IndexBits : 64;
     Pl.AllocSites = N.AllocSites;
     Pl.OwnerName = R.Owner.empty() ? "" : PG.function(R.Owner)->Name;
@@ -387,8 +375,6 @@ void Planner::makeLayouts() {
   if (!Opts.Compress)
     return;
   for (Pool &Pl : P.Pools) {
-    if (!Pl.Indexed)
-      continue; // objects keep their type (nothing they point to is indexed)
     DSGraph &G = graphOf(Pl.Origin.Owner);
     const DSNode &N = G.liveNode(Pl.Origin.Node);
     Layout L;
@@ -708,16 +694,13 @@ Plan Planner::run() {
     std::string Why;
     if (Candidate.count(R))
       continue; // already refused
-    bool PoolOK = false;
-    Candidate[R] = checkNode(R, Why, PoolOK) ? "" : (Why.empty() ? "not eligible" : Why);
-    if (PoolOK)
-      Poolable.insert(R);
+    Candidate[R] = checkNode(R, Why) ? "" : (Why.empty() ? "not eligible" : Why);
   }
   if (Opts.Compress)
     settleHolders();
   makeLayouts();
   for (const NodeRef &R : Structures)
-    if (!Candidate[R].empty() && !Poolable.count(R))
+    if (!Candidate[R].empty())
       P.Reasons[R].push_back(Candidate[R]);
   makeVersions();
   nameStructures();

@@ -102,9 +102,7 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
           Clones.insert(V.Name);
     E.Clones.assign(Clones.begin(), Clones.end());
     const dsa::DSNode &N = Graph(Pl.Origin).liveNode(Pl.Origin.Node);
-    if (!Pl.WhyNotIndexed.empty())
-      E.Reasons.push_back(Pl.WhyNotIndexed);
-    else if (Pl.Indexed && !Pl.Compressed)
+    if (Pl.Indexed && !Pl.Compressed)
       E.Reasons.push_back(N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front());
     Out.push_back(std::move(E));
   }

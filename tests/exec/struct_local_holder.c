@@ -1,9 +1,8 @@
 /* A FIFO whose head and tail pointers live in a struct-typed local (`struct queue q`,
    passed by address), a very common idiom. Ideal: the queue's fields become indices and
    the nodes are compressed; pointers held in struct-typed locals/globals are not rewritten
-   yet, so the nodes get a pool with their pointers unchanged (pool allocation only). */
+   yet. */
 // EXPECT: {"type": "struct qnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
-// EXPECT: {"type": "struct qnode", "owner": "main", "pooled": true, "indexed": false, "reason": "struct queue objects"}
 #include <stdio.h>
 #include <stdlib.h>
 

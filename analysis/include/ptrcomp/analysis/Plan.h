@@ -67,8 +67,6 @@ struct Pool {
   std::string Label;     ///< shown by the runtime: "struct list (lists.c:29 A)"
   std::vector<std::string> AllocSites;
   std::string OwnerName; ///< function that creates it ("" for a global pool)
-  /// In compress mode, why a pooled structure's pointers stay pointers ("" otherwise).
-  std::string WhyNotIndexed;
 };
 
 /// How one node of a function's graph is represented in one version of the function.
