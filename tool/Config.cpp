@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "Diagnostics.h"
+#include "YamlFile.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,7 +49,7 @@ std::string findConfigFile(StringRef Dir) {
 namespace {
 class ConfigReader {
 public:
-  ConfigReader(SourceMgr &SM, yaml::Stream &S) : SM(SM), S(S) {}
+  explicit ConfigReader(YamlFile &F) : F(F), S(F.stream()) {}
 
   bool read(Config &C) {
     yaml::document_iterator Doc = S.begin();
@@ -129,24 +130,6 @@ private:
     S.printError(N, Msg);
     return false;
   }
-  std::string where(yaml::Node *N) {
-    SMLoc L = N->getSourceRange().Start;
-    auto [Line, Col] = SM.getLineAndColumn(L);
-    unsigned Buf = SM.FindBufferContainingLoc(L);
-    return (SM.getMemoryBuffer(Buf)->getBufferIdentifier() + ":" + Twine(Line) +
-            ":" + Twine(Col))
-        .str();
-  }
-  bool scalar(yaml::Node *N, std::string &Out) {
-    auto *SN = dyn_cast<yaml::ScalarNode>(N);
-    if (!SN)
-      return error(N, "expected a single value");
-    SmallString<64> Buf;
-    // (LLVM's parser keeps the line break after a plain scalar in a flow
-    // mapping)
-    Out = SN->getValue(Buf).trim().str();
-    return true;
-  }
   void list(yaml::Node *N, std::vector<Config::Item> &Out) {
     auto *Seq = dyn_cast<yaml::SequenceNode>(N);
     if (!Seq) {
@@ -165,31 +148,22 @@ private:
     }
   }
 
-  SourceMgr &SM;
+  std::string where(yaml::Node *N) { return F.where(N); }
+  bool scalar(yaml::Node *N, std::string &Out) { return F.scalar(N, Out); }
+
+  YamlFile &F;
   yaml::Stream &S;
 };
 } // namespace
 
 bool loadConfig(StringRef Path, Config &C) {
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf) {
-    errorMessage("cannot read configuration '" + Path +
-                 "': " + Buf.getError().message());
+  std::unique_ptr<YamlFile> F = YamlFile::open(Path, "configuration");
+  if (!F)
     return false;
-  }
   C.Path = Path.str();
-  SourceMgr SM;
-  unsigned Printed = 0;
-  SM.setDiagHandler(
-      [](const SMDiagnostic &D, void *Count) {
-        D.print(/*ProgName=*/nullptr, errs(), /*ShowColors=*/false);
-        ++*static_cast<unsigned *>(Count);
-      },
-      &Printed);
-  yaml::Stream S((*Buf)->getMemBufferRef(), SM, /*ShowColors=*/false);
-  ConfigReader R(SM, S);
+  ConfigReader R(*F);
   bool Ok = R.read(C);
-  return Ok && Printed == 0;
+  return Ok && F->clean();
 }
 
 namespace {

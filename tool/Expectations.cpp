@@ -1,6 +1,7 @@
 //===- Expectations.cpp ---------------------------------------------------===//
 #include "Expectations.h"
 #include "Diagnostics.h"
+#include "YamlFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -21,7 +22,7 @@ namespace ptrcomp {
 namespace {
 class Reader {
 public:
-  Reader(SourceMgr &SM, yaml::Stream &S) : SM(SM), S(S) {}
+  explicit Reader(YamlFile &F) : F(F), S(F.stream()) {}
 
   void read(Expectations &Out) {
     yaml::document_iterator Doc = S.begin();
@@ -73,14 +74,6 @@ private:
     ++Errors;
     S.printError(N, Msg);
   }
-  std::string where(yaml::Node *N) {
-    SMLoc L = N->getSourceRange().Start;
-    auto [Line, Col] = SM.getLineAndColumn(L);
-    unsigned Buf = SM.FindBufferContainingLoc(L);
-    return (SM.getMemoryBuffer(Buf)->getBufferIdentifier() + ":" + Twine(Line) +
-            ":" + Twine(Col))
-        .str();
-  }
   bool key(yaml::KeyValueNode &KV, std::string &Out) {
     auto *K = dyn_cast_or_null<yaml::ScalarNode>(KV.getKey());
     if (!K) {
@@ -90,18 +83,6 @@ private:
     }
     SmallString<32> Buf;
     Out = K->getValue(Buf).str();
-    return true;
-  }
-  bool scalar(yaml::Node *N, std::string &Out) {
-    auto *SN = dyn_cast<yaml::ScalarNode>(N);
-    if (!SN) {
-      error(N, "expected a single value");
-      return false;
-    }
-    SmallString<64> Buf;
-    // (LLVM's parser keeps the line break after a plain scalar in a flow
-    // mapping)
-    Out = SN->getValue(Buf).trim().str();
     return true;
   }
   void entry(yaml::Node *N, Expectations &Out) {
@@ -162,31 +143,22 @@ private:
     Out.Compressed.push_back(std::move(E));
   }
 
-  SourceMgr &SM;
+  std::string where(yaml::Node *N) { return F.where(N); }
+  bool scalar(yaml::Node *N, std::string &Out) { return F.scalar(N, Out); }
+
+  YamlFile &F;
   yaml::Stream &S;
 };
 } // namespace
 
 bool loadExpectations(StringRef Path, Expectations &Out) {
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf) {
-    errorMessage("cannot read expectations '" + Path +
-                 "': " + Buf.getError().message());
+  std::unique_ptr<YamlFile> F = YamlFile::open(Path, "expectations");
+  if (!F)
     return false;
-  }
   Out.Path = Path.str();
-  SourceMgr SM;
-  unsigned Printed = 0;
-  SM.setDiagHandler(
-      [](const SMDiagnostic &D, void *Count) {
-        D.print(/*ProgName=*/nullptr, errs(), /*ShowColors=*/false);
-        ++*static_cast<unsigned *>(Count);
-      },
-      &Printed);
-  yaml::Stream S((*Buf)->getMemBufferRef(), SM, /*ShowColors=*/false);
-  Reader R(SM, S);
+  Reader R(*F);
   R.read(Out);
-  return R.Errors == 0 && Printed == 0 && !S.failed();
+  return R.Errors == 0 && F->clean();
 }
 
 //===-- Writing
