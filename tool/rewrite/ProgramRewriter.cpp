@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "IncludePlacement.h"
 #include "Rewriter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -56,36 +57,16 @@ std::optional<unsigned> afterSemicolon(const SourceManager &SM, SourceLocation L
   return std::nullopt;
 }
 
-/// Where to put `#include "ptrcomp_rt.h"` in file \p FID: after the last #include line
-/// that precedes the file's first declaration (second: whether there is one).
-std::pair<unsigned, bool> includeOffset(ASTContext &Ctx, FileID FID) {
+/// Offset of the first top-level declaration of the program in file \p FID.
+unsigned firstDeclOffset(ASTContext &Ctx, FileID FID) {
   const SourceManager &SM = Ctx.getSourceManager();
-  StringRef Buf = SM.getBufferData(FID);
-  unsigned FirstDecl = Buf.size();
+  unsigned FirstDecl = SM.getBufferData(FID).size();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-    if (L.isValid() && SM.getFileID(L) == FID && !D->isImplicit()) {
+    if (L.isValid() && SM.getFileID(L) == FID && !D->isImplicit())
       FirstDecl = std::min(FirstDecl, SM.getFileOffset(L));
-    }
   }
-  // Start of the line of the first declaration.
-  unsigned LineStart = FirstDecl;
-  while (LineStart > 0 && Buf[LineStart - 1] != '\n')
-    --LineStart;
-  unsigned After = 0;
-  bool Found = false;
-  for (unsigned I = 0; I < LineStart;) {
-    unsigned End = Buf.find('\n', I);
-    if (End == StringRef::npos)
-      End = Buf.size();
-    StringRef Line = Buf.slice(I, End).ltrim();
-    if (Line.startswith("#") && Line.drop_front().ltrim().startswith("include")) {
-      After = std::min<unsigned>(End + 1, Buf.size());
-      Found = true;
-    }
-    I = End + 1;
-  }
-  return {Found ? After : LineStart, Found};
+  return FirstDecl;
 }
 
 struct VersionText {
@@ -481,9 +462,10 @@ void ProgramRewriter::emitIncludes() {
     ASTContext &Ctx = Program.Units[U]->getASTContext();
     // A block of its own after the program's includes: tools that sort include blocks
     // (clang-apply-replacements, clang-format) leave it where it is.
-    auto [Off, AfterIncludes] = includeOffset(Ctx, FID);
-    add(realPath(Ctx.getSourceManager(), FID), Off, 0,
-        std::string(AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n");
+    IncludeSpot Spot =
+        runtimeIncludeSpot(Ctx.getSourceManager().getBufferData(FID), firstDeclOffset(Ctx, FID));
+    add(realPath(Ctx.getSourceManager(), FID), Spot.Offset, 0,
+        std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n");
   }
 }
 
