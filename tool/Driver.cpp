@@ -12,6 +12,7 @@
 #include "ParsedProgram.h"
 #include "Report.h"
 #include "Sarif.h"
+#include "SelfCheck.h"
 #include "rewrite/Rewriter.h"
 
 #include "ptrcomp/analysis/Analysis.h"
@@ -93,6 +94,70 @@ static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
   return Files;
 }
 
+/// Sets every file's Transformed text (and edits) from \p Edits.
+static bool applyEdits(const EditSet &Edits, std::vector<OutputFile> &Files) {
+  for (OutputFile &F : Files) {
+    F.Transformed = F.Original;
+    F.Edits = nullptr;
+    if (!Edits.changes(F.RealPath))
+      continue;
+    Expected<std::string> New = Edits.apply(F.RealPath, F.Original);
+    if (!New) {
+      errorMessage("internal: cannot apply edits to '" + F.DisplayPath +
+                   "': " + toString(New.takeError()));
+      return false;
+    }
+    F.Transformed = std::move(*New);
+    F.Edits = &Edits.files().at(F.RealPath);
+  }
+  return true;
+}
+
+/// "line:col" of \p Offset in \p Text.
+static std::string lineCol(StringRef Text, unsigned Offset) {
+  Offset = std::min<size_t>(Offset, Text.size());
+  StringRef Before = Text.take_front(Offset);
+  size_t LineStart = Before.rfind('\n');
+  unsigned Col = Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
+  return std::to_string(Before.count('\n') + 1) + ":" + std::to_string(Col);
+}
+
+/// The self-check: true when the transformed program compiles. Otherwise the structures
+/// whose edits (or rewritten functions) hold an error are vetoed in \p New, and an error
+/// that no structure explains vetoes them all and is kept in \p Unexplained.
+static bool outputCompiles(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
+                           const EditSet &Edits, const dsa::Plan &Plan, dsa::Vetoes &New,
+                           std::optional<CompileError> &Unexplained) {
+  std::vector<CompileError> Errors = checkTransformed(Opts, Files);
+  if (Errors.empty())
+    return true;
+  std::map<std::string, const OutputFile *> ByPath;
+  for (const OutputFile &F : Files)
+    ByPath[F.RealPath] = &F;
+  for (const CompileError &E : Errors) {
+    auto It = ByPath.find(E.RealPath);
+    EditSet::Source Src;
+    std::string Where = E.Where;
+    if (It != ByPath.end()) {
+      Src = Edits.sourceOf(E.RealPath, It->second->Original, E.Offset);
+      // Located in the original text, which is what the user has.
+      Where = It->second->DisplayPath + ":" + lineCol(It->second->Original, Src.Offset);
+    }
+    std::string Why = "the rewritten code would not compile (" + Where + ": " + E.Message +
+                      (Src.InEdit ? ", in code ptrcomp wrote)" : ")");
+    if (Src.Pools.empty()) {
+      if (!Unexplained)
+        Unexplained = CompileError{E.RealPath, E.Offset, Where, E.Message};
+      for (const dsa::Pool &Pl : Plan.Pools)
+        New.emplace(Pl.Origin, Why);
+      continue;
+    }
+    for (int P : Src.Pools)
+      New.emplace(Plan.Pools[P].Origin, Why);
+  }
+  return false;
+}
+
 int runDriver(ToolOptions &Opts) {
   ParsedProgram Program;
   if (!parseProgram(Opts, Program))
@@ -141,14 +206,19 @@ int runDriver(ToolOptions &Opts) {
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   EditSet Edits;
+  std::optional<CompileError> Unexplained; // a compile error no structure explains
   for (unsigned Round = 0;; ++Round) {
     Plan = dsa::makePlan(*Graphs, PO, Vetoes);
     Edits = EditSet();
     dsa::Vetoes New;
-    if (rewriteProgram(Program, *Graphs, Plan, Edits, New) &&
+    if (rewriteProgram(Program, *Graphs, Plan, Edits, New, Opts.InjectFault) &&
         !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
-                                             *Graphs, Plan, New)))
-      break;
+                                             *Graphs, Plan, New))) {
+      if (!applyEdits(Edits, Files))
+        return 1;
+      if (outputCompiles(Opts, Files, Edits, Plan, New, Unexplained))
+        break;
+    }
     size_t Before = Vetoes.size();
     for (auto &KV : New)
       Vetoes.insert(KV);
@@ -159,22 +229,21 @@ int runDriver(ToolOptions &Opts) {
         Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
       Plan = dsa::makePlan(*Graphs, PO, Vetoes);
       Edits = EditSet();
+      if (auto Err = Edits.finalize()) {
+        errorMessage("internal: " + toString(std::move(Err)));
+        return 1;
+      }
+      if (!applyEdits(Edits, Files))
+        return 1;
       break;
     }
   }
-
-  for (OutputFile &F : Files) {
-    if (!Edits.changes(F.RealPath))
-      continue;
-    Expected<std::string> New = Edits.apply(F.RealPath, F.Original);
-    if (!New) {
-      errorMessage("internal: cannot apply edits to '" + F.DisplayPath +
-                   "': " + toString(New.takeError()));
-      return 1;
-    }
-    F.Transformed = std::move(*New);
-    F.Edits = &Edits.files().at(F.RealPath);
-  }
+  if (Unexplained)
+    errs() << Unexplained->Where
+           << ": note: internal error: ptrcomp's rewritten program did not compile here ("
+           << Unexplained->Message
+           << ") and no structure explains it, so the program was left unchanged; please "
+              "report this as a bug with the input\n";
 
   // Checks that fail the run come before anything is written.
   std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan);

@@ -3,7 +3,8 @@
 namespace ptrcomp {
 
 llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
-                         llvm::StringRef Text) {
+                         llvm::StringRef Text, const PoolSet &Pools) {
+  EditPools[RealPath.str()][{Offset, Length}].insert(Pools.begin(), Pools.end());
   auto &File = Pending[RealPath.str()];
   auto [It, New] = File.try_emplace({Offset, Length}, Text.str());
   if (New || It->second == Text)
@@ -15,6 +16,55 @@ llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Len
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "two different edits of %s at offset %u",
                                  RealPath.str().c_str(), Offset);
+}
+
+void EditSet::claim(llvm::StringRef RealPath, unsigned Begin, unsigned End,
+                    const PoolSet &Pools) {
+  Claims[RealPath.str()].push_back({Begin, End, Pools});
+}
+
+EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Original,
+                                  unsigned NewOffset) const {
+  Source Src;
+  Src.Offset = NewOffset;
+  auto Rs = replacementsFor(RealPath, Original);
+  if (!Rs) {
+    llvm::consumeError(Rs.takeError());
+    return Src;
+  }
+  // Walk the edits in order, tracking how far the new text has moved.
+  long Shift = 0;
+  for (const clang::tooling::Replacement &R : *Rs) {
+    long NewBegin = (long)R.getOffset() + Shift;
+    long NewEnd = NewBegin + (long)R.getReplacementText().size();
+    if ((long)NewOffset < NewBegin)
+      break;
+    if ((long)NewOffset < NewEnd) {
+      Src.Offset = R.getOffset();
+      Src.InEdit = true;
+      auto F = EditPools.find(RealPath.str());
+      if (F != EditPools.end()) {
+        auto It = F->second.find({R.getOffset(), R.getLength()});
+        if (It != F->second.end() && !It->second.empty()) {
+          Src.Pools = It->second;
+          return Src;
+        }
+      }
+      break;
+    }
+    Shift += (long)R.getReplacementText().size() - (long)R.getLength();
+    Src.Offset = (unsigned)((long)NewOffset - Shift);
+  }
+  const Claim *Best = nullptr;
+  auto C = Claims.find(RealPath.str());
+  if (C != Claims.end())
+    for (const Claim &Cl : C->second)
+      if (Cl.Begin <= Src.Offset && Src.Offset < Cl.End &&
+          (!Best || Cl.End - Cl.Begin < Best->End - Best->Begin))
+        Best = &Cl;
+  if (Best)
+    Src.Pools = Best->Pools;
+  return Src;
 }
 
 llvm::Error EditSet::finalize() {

@@ -13,16 +13,36 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ptrcomp {
 
 class EditSet {
 public:
-  /// Records an edit of file \p RealPath. Conflicts are found by finalize().
+  /// Plan pools (indices into Plan::Pools) that an edit or a region serves: when the
+  /// output does not compile there, these are the structures to leave unchanged.
+  using PoolSet = std::set<int>;
+
+  /// Records an edit of file \p RealPath made for \p Pools. Conflicts are found by
+  /// finalize().
   llvm::Error add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
-                  llvm::StringRef Text);
+                  llvm::StringRef Text, const PoolSet &Pools = {});
+  /// Records that original text [Begin, End) of \p RealPath (a function whose body was
+  /// rewritten, say) depends on \p Pools: a compile error there that no edit explains,
+  /// such as a use the rewriter left as it was next to a retyped variable, is theirs.
+  void claim(llvm::StringRef RealPath, unsigned Begin, unsigned End, const PoolSet &Pools);
+  /// Where offset \p NewOffset of the transformed text of \p RealPath (whose original
+  /// text is \p Original) comes from.
+  struct Source {
+    unsigned Offset = 0; ///< in the original text (an edit's start when inside one)
+    bool InEdit = false; ///< inside the new text of an edit
+    PoolSet Pools;       ///< responsible: the edit's, else the smallest claim's
+  };
+  Source sourceOf(llvm::StringRef RealPath, llvm::StringRef Original,
+                  unsigned NewOffset) const;
   /// Checks that no two edits overlap and builds the per-file replacements.
   llvm::Error finalize();
 
@@ -47,6 +67,13 @@ public:
 private:
   /// file -> (offset, length) -> text
   std::map<std::string, std::map<std::pair<unsigned, unsigned>, std::string>> Pending;
+  /// file -> (offset, length) -> pools, for the edits in Pending
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, PoolSet>> EditPools;
+  struct Claim {
+    unsigned Begin, End;
+    PoolSet Pools;
+  };
+  std::map<std::string, std::vector<Claim>> Claims;
   std::map<std::string, clang::tooling::Replacements> Files;
 };
 

@@ -115,6 +115,14 @@ static cl::opt<std::string> ResourceDirOpt(
              "found when ptrcomp was built)"),
     cl::value_desc("dir"), cl::init(PTRCOMP_DEFAULT_RESOURCE_DIR), cl::cat(PtrcompCategory));
 
+// Testing only: makes the rewriter write code that does not compile, to show that the
+// self-check catches it ("field:NAME": misspells the fields of struct NAME in rewritten
+// accesses; "file-scope": adds a line no structure explains).
+static cl::opt<std::string> InjectFaultOpt("inject-fault", cl::Hidden,
+                                           cl::desc("Testing: inject a rewriter fault"),
+                                           cl::value_desc("field:NAME|file-scope"),
+                                           cl::cat(PtrcompCategory));
+
 static const char Overview[] =
     "ptrcomp: moves each heap data structure of a C program into its own pool and\n"
     "stores pointers into eligible pools as 32- or 16-bit indices.\n"
@@ -472,6 +480,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   for (const Config::Item &I : Opts.Cfg.ExcludeFunctions)
     Opts.Exclusions.push_back(
         {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
+  Opts.InjectFault = InjectFaultOpt;
   Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
                       : Opts.Cfg.HeaderFilter ? Opts.Cfg.HeaderFilter->Value
                                               : "";

@@ -52,6 +52,7 @@ struct ToolOptions {
   /// Structures to leave unchanged from the configuration (pragmas are added later).
   std::vector<dsa::PlanOptions::Exclusion> Exclusions;
   std::string HeaderFilter; ///< regular expression, or empty for every header
+  std::string InjectFault;  ///< testing only: see --inject-fault
 };
 
 /// Parses argv. Prints --help/--version/--print-runtime-flags output itself and sets

@@ -154,7 +154,17 @@ std::string FunctionRewriter::poolParamName(unsigned Slot) const {
   return "P_" + (Name.empty() ? std::to_string(Slot) : Name);
 }
 
+void FunctionRewriter::touch(const NodeEncoding &E) const {
+  if (E.Source == NodeEncoding::Param) {
+    if (E.Slot < V.ParamPools.size())
+      Touched.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
+  } else if (E.Pool >= 0) {
+    Touched.insert(E.Pool);
+  }
+}
+
 std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
+  touch(E);
   if (E.Source == NodeEncoding::Param) {
     if (!Dry)
       ParamsUsed.insert(E.Slot);
@@ -166,16 +176,19 @@ std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
 }
 
 std::string FunctionRewriter::idxType(const NodeEncoding &E) const {
+  touch(E);
   return "pc_idx" + std::to_string(E.Bits);
 }
 
 std::string FunctionRewriter::layoutType(const NodeEncoding &E) const {
+  touch(E);
   if (E.LayoutId >= 0)
     return "struct " + P.Layouts[E.LayoutId].Name;
   return PG.Types.name(E.Struct);
 }
 
 std::string FunctionRewriter::baseName(const NodeEncoding &E) {
+  touch(E);
   std::string Pool = E.Source == NodeEncoding::Param ? poolParamName(E.Slot)
                                                      : P.Pools[E.Pool].Name;
   std::string Name = Pool + "_base";
@@ -242,7 +255,8 @@ void FunctionRewriter::edit(SourceRange R, const std::string &Text) {
     macroVeto(nullptr, R.getBegin());
     return;
   }
-  Edits.push_back({FR->first, FR->second - FR->first, Text});
+  Edits.push_back({FR->first, FR->second - FR->first, Text, std::move(Touched)});
+  Touched.clear();
 }
 
 //===-- Expressions ------------------------------------------------------===//
@@ -413,8 +427,12 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
   };
   if (E->isArrow()) {
     Rep B = rep(Base);
-    if (B.K == Idx)
+    if (B.K == Idx) {
+      if (!FaultStruct.empty() && (PG.Types.name(B.E.Struct) == FaultStruct ||
+                                   PG.Types.name(B.E.Struct) == "struct " + FaultStruct))
+        Field += "_injected_fault";
       return baseName(B.E) + "[" + text(Base) + "]." + Field;
+    }
     if (B.K == Plain)
       CheckPlainObject();
     return splice(E);
@@ -1029,6 +1047,7 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
 void FunctionRewriter::rootExpr(const Expr *E) {
   // An expression rebuilt to the same text is no change (it would only add noise to
   // diffs and to --dry-run's warnings).
+  Touched.clear();
   if (auto New = rewrite(E); New && *New != source(E->getSourceRange()))
     edit(E->getSourceRange(), *New);
 }

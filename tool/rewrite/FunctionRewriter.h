@@ -26,6 +26,7 @@ namespace ptrcomp {
 struct TextEdit {
   unsigned Offset, Length;
   std::string Text;
+  std::set<int> Pools; ///< plan pools whose spelling the new text uses (may be empty)
 };
 
 /// Rewrites the body of one function for one version of the plan: pointers into indexed
@@ -49,6 +50,8 @@ public:
   /// Global pools this version names (their descriptors must be visible).
   const std::set<int> &globalPoolsUsed() const { return GlobalPoolsUsed; }
   const std::string &vetoReason() const { return VetoReason; }
+  /// Testing only (--inject-fault=field:NAME): misspell the fields of struct NAME.
+  void injectFieldFault(llvm::StringRef Struct) { FaultStruct = Struct.str(); }
 
 private:
   enum RepKind { Plain, Idx, Real };
@@ -77,6 +80,9 @@ private:
   std::string idxType(const dsa::NodeEncoding &E) const;
   std::string layoutType(const dsa::NodeEncoding &E) const;
   std::string poolParamName(unsigned Slot) const;
+  /// Notes that the text being built depends on \p E's pool (for the self-check's
+  /// blame: an edit that does not compile vetoes the pools it touched).
+  void touch(const dsa::NodeEncoding &E) const;
   std::string source(clang::SourceRange R) const;
   std::optional<std::pair<unsigned, unsigned>> fileRange(clang::SourceRange R) const;
 
@@ -130,12 +136,14 @@ private:
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses
   mutable std::set<int> GlobalPoolsUsed;
+  mutable std::set<int> Touched; ///< pools touched since the last edit
   std::vector<TextEdit> Edits;
   std::vector<int> VetoPools;
   std::string VetoReason;
   bool Failed = false;
   bool Dry = false; ///< spelling only: no bases or pool parameters become used
   bool ReturnsIdx = false;
+  std::string FaultStruct;
   Rep Returned;
   /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
   std::map<dsa::TypeId, std::string> SizeofLayout;

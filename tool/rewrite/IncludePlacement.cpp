@@ -33,11 +33,12 @@ SmallVector<Directive, 32> directives(StringRef Buf) {
     // The logical line: physical lines joined by backslash-newline.
     unsigned End = I;
     while (true) {
-      End = Buf.find('\n', End);
-      if (End == StringRef::npos) {
+      size_t NL = Buf.find('\n', End);
+      if (NL == StringRef::npos) {
         End = Buf.size();
         break;
       }
+      End = NL;
       unsigned Back = End;
       if (Back > 0 && Buf[Back - 1] == '\r')
         --Back;

@@ -69,6 +69,22 @@ unsigned firstDeclOffset(ASTContext &Ctx, FileID FID) {
   return FirstDecl;
 }
 
+/// Every pool a version of a function works with: its own, the global ones, and those its
+/// callers pass in.
+EditSet::PoolSet poolsOf(const dsa::FunctionVersion &V) {
+  EditSet::PoolSet Pools;
+  for (auto &KV : V.Nodes) {
+    const dsa::NodeEncoding &E = KV.second;
+    if (E.Source == dsa::NodeEncoding::Param) {
+      if (E.Slot < V.ParamPools.size())
+        Pools.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
+    } else if (E.Pool >= 0) {
+      Pools.insert(E.Pool);
+    }
+  }
+  return Pools;
+}
+
 struct VersionText {
   unsigned Version;
   std::string Header;    // without "static "
@@ -79,14 +95,15 @@ struct VersionText {
 class ProgramRewriter {
 public:
   ProgramRewriter(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                  EditSet &Edits, dsa::Vetoes &Out)
-      : Program(Program), PG(PG), P(P), Edits(Edits), Out(Out) {}
+                  EditSet &Edits, dsa::Vetoes &Out, StringRef InjectFault)
+      : Program(Program), PG(PG), P(P), Edits(Edits), Out(Out), InjectFault(InjectFault) {}
 
   bool run();
 
 private:
-  void add(const std::string &File, unsigned Off, unsigned Len, const std::string &Text) {
-    if (auto Err = Edits.add(File, Off, Len, Text)) {
+  void add(const std::string &File, unsigned Off, unsigned Len, const std::string &Text,
+           const EditSet::PoolSet &Pools) {
+    if (auto Err = Edits.add(File, Off, Len, Text, Pools)) {
       llvm::consumeError(std::move(Err));
       Conflict = true;
     }
@@ -101,11 +118,13 @@ private:
   const dsa::Plan &P;
   EditSet &Edits;
   dsa::Vetoes &Out;
+  StringRef InjectFault;
   bool Conflict = false;
   std::map<unsigned, std::string> VersionHeader;       // clone -> header (no static)
   std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
   std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
-  std::vector<std::tuple<std::string, unsigned, std::string>> PendingPrototypes;
+  std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
+      PendingPrototypes;
   std::map<int, std::map<unsigned, unsigned>> GlobalPoolUse; // pool -> unit -> first use
   void emitGlobalPools();
   void rewriteGlobalVariables();
@@ -150,12 +169,22 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     if (StringRef(HeaderToBody).trim().size())
       HeaderToBody = " "; // attributes or K&R declarations: not copied
   }
+  EditSet::PoolSet AllPools;
+  for (unsigned VI : VIt->second) {
+    EditSet::PoolSet Ps = poolsOf(P.Versions[VI]);
+    AllPools.insert(Ps.begin(), Ps.end());
+  }
+  unsigned FnBegin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+  Edits.claim(File, FnBegin, BodyEnd, AllPools);
   std::string Clones;
+  EditSet::PoolSet ClonePools;
   for (unsigned VI : VIt->second) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
     FunctionRewriter FR(PG, P, F, V);
+    if (StringRef Fault = InjectFault; Fault.consume_front("field:"))
+      FR.injectFieldFault(Fault);
     if (!FR.run()) {
       for (int Pl : FR.vetoPools())
         Out[P.Pools[Pl].Origin] = FR.vetoReason();
@@ -170,11 +199,13 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       if (!New)
         It->second = std::min(It->second, FnAt);
     }
+    EditSet::PoolSet VersionPools = poolsOf(V);
     if (V.IsOriginal) {
       for (const TextEdit &E : FR.edits())
-        add(File, E.Offset, E.Length, E.Text);
+        add(File, E.Offset, E.Length, E.Text, E.Pools.empty() ? VersionPools : E.Pools);
       continue;
     }
+    ClonePools.insert(VersionPools.begin(), VersionPools.end());
     std::string BodyText = Buf.slice(BodyBegin, BodyEnd).str();
     std::vector<TextEdit> Sorted = FR.edits();
     std::stable_sort(Sorted.begin(), Sorted.end(),
@@ -193,12 +224,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   if (Clones.empty())
     return;
   if (HasOriginal) {
-    add(File, BodyEnd, 0, Clones);
+    add(File, BodyEnd, 0, Clones, ClonePools);
     return;
   }
   // No caller needs the original any more: the clones take its place.
-  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
-  add(File, Begin, BodyEnd - Begin, StringRef(Clones).ltrim("\n").str());
+  unsigned Begin = FnBegin;
+  add(File, Begin, BodyEnd - Begin, StringRef(Clones).ltrim("\n").str(), ClonePools);
   // Its prototypes would declare a static function that no longer exists.
   for (const FunctionDecl *R : F.Decl->redecls()) {
     if (R == F.Decl || R->doesThisDeclarationHaveABody())
@@ -213,7 +244,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
         if (VersionHeader.count(VI))
           Protos += (Protos.empty() ? "" : "\n") + std::string("static ") +
                     VersionHeader[VI] + ";";
-      add(File, B, *End - B, Protos);
+      add(File, B, *End - B, Protos, ClonePools);
     }
   }
 }
@@ -270,7 +301,11 @@ void ProgramRewriter::emitLayouts() {
           Text += "    " + Field + ";\n";
         }
         Text += "};";
-        add(realPath(SM, FID), *End, 0, Text);
+        EditSet::PoolSet LayoutPools;
+        for (unsigned I = 0; I < P.Pools.size(); ++I)
+          if (P.Pools[I].LayoutId == LI)
+            LayoutPools.insert(I);
+        add(realPath(SM, FID), *End, 0, Text, LayoutPools);
         NeedsInclude.insert({U, FID});
         break;
       }
@@ -290,6 +325,7 @@ void ProgramRewriter::emitPrototypes() {
   };
   // (unit, offset) -> prototypes, in a stable order
   std::map<std::pair<unsigned, unsigned>, std::vector<std::string>> At;
+  std::map<std::pair<unsigned, unsigned>, EditSet::PoolSet> AtPools;
   std::map<unsigned, std::set<unsigned>> CallersOf; // version -> calling versions
   for (unsigned X = 0; X < P.Versions.size(); ++X)
     for (auto &KV : P.Versions[X].Calls)
@@ -318,6 +354,8 @@ void ProgramRewriter::emitPrototypes() {
       if (U == Def.Unit && DefAt && *DefAt < Off)
         continue; // defined before its first caller
       At[{U, Off}].push_back(std::string(Static ? "static " : "") + Header + ";");
+      EditSet::PoolSet Ps = poolsOf(V);
+      AtPools[{U, Off}].insert(Ps.begin(), Ps.end());
     }
   }
   for (auto &[Where, Protos] : At) {
@@ -326,7 +364,8 @@ void ProgramRewriter::emitPrototypes() {
     std::string Text = "/* ptrcomp: versions of functions defined below */\n";
     for (const std::string &Pr : Protos)
       Text += Pr + "\n";
-    PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Where.second, Text + "\n"});
+    PendingPrototypes.push_back(
+        {realPath(SM, SM.getMainFileID()), Where.second, Text + "\n", AtPools[Where]});
     NeedsInclude.insert({Where.first, SM.getMainFileID()});
   }
 }
@@ -419,7 +458,7 @@ void ProgramRewriter::rewriteGlobalVariables() {
       }
       auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
       unsigned End = SM.getFileOffset(CR.getEnd());
-      add(realPath(SM, FID), Off, End - Off, Prefix + New);
+      add(realPath(SM, FID), Off, End - Off, Prefix + New, {Pool});
       NeedsInclude.insert({U, FID});
     }
   }
@@ -451,7 +490,7 @@ void ProgramRewriter::emitGlobalPools() {
       } else {
         Text = "extern pc_pool " + Po.Name + ";\n\n";
       }
-      PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Off, Text});
+      PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Off, Text, {Pl}});
       NeedsInclude.insert({U, SM.getMainFileID()});
     }
   }
@@ -465,7 +504,9 @@ void ProgramRewriter::emitIncludes() {
     IncludeSpot Spot =
         runtimeIncludeSpot(Ctx.getSourceManager().getBufferData(FID), firstDeclOffset(Ctx, FID));
     add(realPath(Ctx.getSourceManager(), FID), Spot.Offset, 0,
-        std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n");
+        std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n" +
+            (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : ""),
+        {});
   }
 }
 
@@ -488,8 +529,9 @@ bool ProgramRewriter::run() {
   emitGlobalPools();
   emitPrototypes();
   emitIncludes(); // before the prototypes that use its types, at the same offset
-  for (auto &[File, Off, Text] : PendingPrototypes)
-    add(File, Off, 0, Text);
+  for (auto &[File, Off, Text, Pools] : PendingPrototypes)
+    add(File, Off, 0, Text, Pools);
+
   if (auto Err = Edits.finalize()) {
     llvm::consumeError(std::move(Err));
     Conflict = true;
@@ -507,8 +549,8 @@ bool ProgramRewriter::run() {
 } // namespace
 
 bool rewriteProgram(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                    EditSet &Edits, dsa::Vetoes &Out) {
-  ProgramRewriter R(Program, PG, P, Edits, Out);
+                    EditSet &Edits, dsa::Vetoes &Out, StringRef InjectFault) {
+  ProgramRewriter R(Program, PG, P, Edits, Out, InjectFault);
   return R.run();
 }
 

@@ -13,8 +13,9 @@ namespace ptrcomp {
 /// (a macro body, an unrecognised allocation size, ...) becomes a veto on the structures
 /// involved, in \p Out; the caller then plans again without them and retries.
 /// Returns false when there are vetoes (Edits is then incomplete).
+/// \p InjectFault: testing only, see --inject-fault.
 bool rewriteProgram(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                    EditSet &Edits, dsa::Vetoes &Out);
+                    EditSet &Edits, dsa::Vetoes &Out, llvm::StringRef InjectFault = "");
 
 } // namespace ptrcomp
 

@@ -1,0 +1,36 @@
+//===- SelfCheck.h - does the transformed program compile? ----------------===//
+//
+// ptrcomp never writes output that does not compile. Before anything is written, every
+// translation unit is parsed again, with the same flags, with each changed file replaced
+// by its new text in memory. Conversions that C compilers only warn about but that are
+// wrong in rewritten code (an index passed where a pointer is expected) count as errors.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_SELFCHECK_H
+#define PTRCOMP_SELFCHECK_H
+
+#include "Options.h"
+#include "Output.h"
+
+#include <string>
+#include <vector>
+
+namespace ptrcomp {
+
+/// One error in the transformed program.
+struct CompileError {
+  std::string RealPath; ///< the file it is in
+  unsigned Offset = 0;  ///< in that file's transformed text
+  std::string Where;    ///< "file:line:col" as the user names the file
+  std::string Message;
+};
+
+/// Errors of the program whose files are \p Files (their Transformed texts), parsed with
+/// the flags of \p Opts. Errors that the original program has as well (the same message
+/// on the same line text) are not counted: they are not ptrcomp's.
+std::vector<CompileError> checkTransformed(const ToolOptions &Opts,
+                                           const std::vector<OutputFile> &Files);
+
+} // namespace ptrcomp
+
+#endif
