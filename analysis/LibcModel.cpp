@@ -57,9 +57,12 @@ const llvm::StringMap<Row> &table() {
     Add({"posix_memalign"}, {Ret::None, {OutHeap}});
     Add({"free", "cfree"}, {Ret::None, {}});
     // string.h / memory.
+    // Byte-counted calls (see byteCountCall): the access type of a covered argument
+    // comes from the call site's ByteCovers.
     Add({"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk"},
-        {Ret::Arg0, {Read, Merge0}});
-    Add({"memset", "__memset_chk", "bzero", "explicit_bzero"}, {Ret::Arg0, {}});
+        {Ret::Arg0, {Bytes, Bytes | Merge0}});
+    Add({"memset", "__memset_chk"}, {Ret::Arg0, {Bytes}});
+    Add({"bzero", "explicit_bzero"}, {Ret::None, {Bytes}});
     Add({"memcmp", "bcmp"}, {Ret::None, {Bytes, Bytes}});
     Add({"memchr", "memrchr", "rawmemchr", "strchr", "strrchr", "strchrnul", "strstr",
          "strcasestr", "strpbrk", "strtok", "strtok_r", "strsep", "index", "rindex"},
@@ -100,7 +103,8 @@ const llvm::StringMap<Row> &table() {
          "putchar_unlocked", "getchar_unlocked", "fputc_unlocked", "fgetc_unlocked"},
         {Ret::None, {}});
     Add({"fgets", "gets"}, {Ret::Arg0, {}});
-    Add({"fread", "fwrite", "read", "write"}, {Ret::None, {Bytes}});
+    Add({"fread", "fwrite"}, {Ret::None, {Bytes}});
+    Add({"read", "write"}, {Ret::None, {Read, Bytes}});
     // ctype.h, math.h, time.h, assert, setjmp: scalars only.
     Add({"isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower",
          "isprint", "ispunct", "isspace", "isupper", "isxdigit", "tolower", "toupper",
@@ -121,6 +125,26 @@ const llvm::StringMap<Row> &table() {
 }
 
 } // namespace
+
+const ByteCountCall *byteCountCall(llvm::StringRef Name) {
+  static const llvm::StringMap<ByteCountCall> T = [] {
+    llvm::StringMap<ByteCountCall> M;
+    for (const char *N : {"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk",
+                          "memcmp", "bcmp"})
+      M[N] = {{0, 1}, 2, false};
+    for (const char *N : {"memset", "__memset_chk"})
+      M[N] = {{0}, 2, false};
+    for (const char *N : {"bzero", "explicit_bzero"})
+      M[N] = {{0}, 1, false};
+    for (const char *N : {"fread", "fwrite"})
+      M[N] = {{0}, 1, true};
+    for (const char *N : {"read", "write"})
+      M[N] = {{1}, 2, true};
+    return M;
+  }();
+  auto It = T.find(Name);
+  return It == T.end() ? nullptr : &It->second;
+}
 
 bool isAllocationFunction(llvm::StringRef Name) {
   auto It = table().find(Name);
@@ -174,8 +198,13 @@ void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
     Cell A = Arg(I);
     if (A.isNull())
       continue;
-    if (E & Bytes)
-      G.access(A, CharType, CS.Loc);
+    if (E & Bytes) {
+      // Whole objects of a type when the byte count provably covers them; else bytes,
+      // which collapses a struct node (its layout must then stay as it is).
+      auto BC = CS.ByteCovers.find(I);
+      G.access(A, BC != CS.ByteCovers.end() && BC->second.Elem ? BC->second.Elem : CharType,
+               CS.Loc);
+    }
     if (E & Esc)
       G.markReachable({A}, Escapes,
                       "escapes: passed to '" + CS.CalleeName + "' at " + CS.Loc);

@@ -2,6 +2,7 @@
 #ifndef PTRCOMP_ANALYSIS_LIBCMODEL_H
 #define PTRCOMP_ANALYSIS_LIBCMODEL_H
 
+#include "ptrcomp/analysis/ByteCountCall.h"
 #include "ptrcomp/analysis/ProgramGraphs.h"
 
 namespace ptrcomp::dsa {

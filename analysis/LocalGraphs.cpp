@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LocalGraphs.h"
+#include "ByteCounts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -579,6 +580,8 @@ Cell Builder::call(const CallExpr *E) {
     CS.Args.push_back(isPointer(AT) || isRecord(AT) ? V : Cell());
     CS.ArgTypes.push_back(isRecord(AT) ? ty(AT) : NoType);
   }
+  if (const ByteCountCall *BC = FD ? byteCountCall(Name) : nullptr)
+    classifyByteCounts(E, *BC, Ctx, PG.Types, CS.ByteCovers);
   if (isPointer(T)) {
     CS.Ret = {G.makeNode(), 0};
   } else if (isRecord(T)) {

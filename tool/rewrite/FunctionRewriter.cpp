@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
 
+#include "ptrcomp/analysis/ByteCountCall.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
@@ -71,9 +73,15 @@ FunctionRewriter::Rep FunctionRewriter::repOfCell(Cell C, QualType PT) const {
 FunctionRewriter::Rep FunctionRewriter::rep(const Expr *E) const {
   if (!E || !isPointer(E->getType()))
     return {};
+  // A conversion the program did not write keeps its operand's representation: a
+  // `char *` holding a real pointer stays one when passed as `void *`.
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E->IgnoreParens()))
+    if (isPointer(ICE->getSubExpr()->getType()))
+      return rep(ICE->getSubExpr());
   auto It = F.ExprCells.find(E);
   if (It == F.ExprCells.end()) {
-    // Parens and implicit casts share their operand's cell.
+    // Parens and implicit casts share their operand's cell, and its representation: a
+    // `char *` holding a real pointer stays one when converted to `void *`.
     const Expr *Inner = E->IgnoreParenImpCasts();
     if (Inner == E)
       return {};
@@ -865,9 +873,32 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
             El.K == Idx)
           SizeofPointer[El.E.Struct] = idxType(El.E);
     }
+    // A constant byte count of whole objects (see ByteCounts.h) is spelled for the new
+    // layout: memset(p, 0, 16) -> memset(..., 0, sizeof(struct node_pc32)).
+    std::optional<std::string> NewCount;
+    const dsa::ByteCountCall *BC = dsa::byteCountCall(Name);
+    for (auto &[I, Cover] : CS.ByteCovers) {
+      std::string Elem = I < E->getNumArgs() ? newElementType(E->getArg(I)) : "";
+      if (Elem.empty())
+        continue;
+      if (!Cover.Elem) {
+        vetoAt(rep(E->getArg(I)).E, E,
+               "internal: legality missed: a byte count that is not whole objects, on a "
+               "structure whose layout changes");
+        return std::nullopt;
+      }
+      if (Cover.Constant)
+        NewCount = Cover.Count == 1 ? "sizeof(" + Elem + ")"
+                                    : std::to_string(Cover.Count) + " * sizeof(" + Elem + ")";
+      break;
+    }
     for (const Expr *A : E->arguments()) {
       Rep R = rep(A);
-      if (R.K == Idx) {
+      if (NewCount && BC && A == E->getArg(BC->SizeArg)) {
+        if (*NewCount != source(A->getSourceRange()))
+          Changed = true;
+        Args.push_back(*NewCount);
+      } else if (R.K == Idx) {
         Args.push_back("pc_ptr(" + poolExpr(R.E) + ", " + text(A) + ")");
         Changed = true;
       } else if (auto New = rewrite(A)) {
@@ -923,6 +954,20 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   std::vector<std::string> PoolArgs(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
   Args.erase(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
   return callText(E, W.Name, PoolArgs, Args);
+}
+
+std::string FunctionRewriter::newElementType(const Expr *A) {
+  if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
+    return P.Layouts[R.E.LayoutId].Compressed ? layoutType(R.E) : "";
+  // An array of pointers that became an array of narrower indices.
+  QualType PT = A->IgnoreParenImpCasts()->getType();
+  if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
+    return "";
+  if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
+    if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), PT->getPointeeType());
+        El.K == Idx && El.E.Bits < 64)
+      return idxType(El.E);
+  return "";
 }
 
 std::optional<std::string>

@@ -113,6 +113,9 @@ private:
                    const dsa::FunctionVersion &W,
                    const std::vector<dsa::NodeEncoding> &PoolArgs);
   bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
+  /// The new spelling of the objects \p A points to when their size changes (a
+  /// compressed layout, or an index replacing a pointer), else "".
+  std::string newElementType(const clang::Expr *A);
 
   // Statements.
   void stmt(const clang::Stmt *S);

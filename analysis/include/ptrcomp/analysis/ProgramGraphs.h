@@ -51,6 +51,14 @@ struct CallSite {
   std::vector<std::string> ExternalTargets; ///< functions not in the program it may reach
   std::vector<std::string> CallbackTargets; ///< functions an external callee calls back
   std::vector<CalleeBinding> Bindings;
+  /// How the byte count of a byte-counted libc call (memset, memcpy, fread, ...) covers
+  /// each argument it covers; empty for other calls.
+  struct ByteCover {
+    TypeId Elem = NoType;  ///< whole objects of this type; NoType: raw bytes
+    bool Constant = false; ///< the count is the constant Count * sizeof(Elem)
+    uint64_t Count = 0;
+  };
+  std::map<unsigned, ByteCover> ByteCovers;
 };
 
 struct FunctionGraph {
