@@ -11,6 +11,7 @@
 #include "Rewriter.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/AST/RecordLayout.h"
@@ -83,6 +84,36 @@ EditSet::PoolSet poolsOf(const dsa::FunctionVersion &V) {
     }
   }
   return Pools;
+}
+
+/// Why the members of \p RD cannot be spelled again one by one in a new layout, or "".
+/// Members are printed from their types, which loses anonymous structs and unions
+/// (their types have no name to print) and alignment and packing attributes (which
+/// would silently change the layout).
+std::string unprintableLayout(const RecordDecl *RD) {
+  ASTContext &Ctx = RD->getASTContext();
+  std::string Where = dsa::locationString(Ctx, RD->getLocation());
+  if (RD->hasAttr<PackedAttr>() || RD->hasAttr<AlignedAttr>() ||
+      RD->hasAttr<MaxFieldAlignmentAttr>())
+    return "its struct has a packing or alignment attribute (" + Where +
+           "), which a new layout would not keep";
+  for (const FieldDecl *FD : RD->fields()) {
+    std::string At = dsa::locationString(Ctx, FD->getLocation());
+    if (FD->isAnonymousStructOrUnion() || FD->getName().empty())
+      return "its struct has an anonymous member at " + At +
+             ", which a new layout would not keep";
+    QualType T = FD->getType();
+    while (const ArrayType *AT = Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    if (const auto *RT = T->getAs<RecordType>())
+      if (RT->getDecl()->getDeclName().isEmpty() || !RT->getDecl()->getIdentifier())
+        return "its struct has a member of an unnamed struct or union type at " + At +
+               ", which a new layout would not keep";
+    if (FD->hasAttr<AlignedAttr>() || FD->hasAttr<PackedAttr>())
+      return "its struct has a member with an alignment or packing attribute at " + At +
+             ", which a new layout would not keep";
+  }
+  return "";
 }
 
 struct VersionText {
@@ -270,6 +301,12 @@ void ProgramRewriter::emitLayouts() {
         auto End = afterSemicolon(SM, RD->getBraceRange().getEnd());
         if (!End || SM.isInSystemHeader(RD->getLocation()))
           break;
+        if (std::string Why = unprintableLayout(RD); !Why.empty()) {
+          for (unsigned I = 0; I < P.Pools.size(); ++I)
+            if (P.Pools[I].LayoutId == LI)
+              Out[P.Pools[I].Origin] = Why;
+          break;
+        }
         const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
         std::string Text = "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
                            (L.Compressed ? " with pointers into pools stored as indices */"
@@ -526,6 +563,8 @@ bool ProgramRewriter::run() {
   if (!Out.empty())
     return false;
   emitLayouts();
+  if (!Out.empty())
+    return false;
   emitGlobalPools();
   emitPrototypes();
   emitIncludes(); // before the prototypes that use its types, at the same offset
