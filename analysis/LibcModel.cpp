@@ -9,6 +9,9 @@
 #include "LibcModel.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "ptrcomp/analysis/GraphExport.h"
 
 #include <algorithm>
 #include <iterator>
@@ -87,9 +90,13 @@ const llvm::StringMap<Row> &table() {
         {Ret::None, {}});
     Add({"qsort"}, {Ret::None, {Read, Read, Read, Cmp}, true});
     Add({"bsearch"}, {Ret::Arg1, {Read, Read, Read, Read, Cmp}, true});
-    Add({"atexit", "at_quick_exit", "on_exit", "signal", "sigaction", "pthread_create",
-         "pthread_once", "pthread_key_create", "setvbuf", "setbuf"},
-        {Ret::None, {Esc, Esc, Esc, Esc}});
+    // Kept by libc (handlers, thread arguments, stream buffers): per pointer parameter.
+    Add({"atexit", "at_quick_exit"}, {Ret::None, {Esc}});
+    Add({"on_exit", "pthread_once", "pthread_key_create", "setvbuf", "setbuf"},
+        {Ret::None, {Esc, Esc}});
+    Add({"signal"}, {Ret::None, {Read, Esc}});
+    Add({"sigaction"}, {Ret::None, {Read, Esc, Esc}});
+    Add({"pthread_create"}, {Ret::None, {Esc, Esc, Esc, Esc}});
     // stdio.h.
     Add({"fopen", "freopen", "fdopen", "tmpfile", "popen", "fmemopen", "open_memstream"},
         {Ret::Static, {}});
@@ -144,6 +151,37 @@ const ByteCountCall *byteCountCall(llvm::StringRef Name) {
   }();
   auto It = T.find(Name);
   return It == T.end() ? nullptr : &It->second;
+}
+
+void writeLibcModelJSON(llvm::raw_ostream &OS) {
+  static const char *const RetNames[] = {"none", "new-heap", "realloc",
+                                         "arg0", "arg1", "static"};
+  std::vector<std::string> Names;
+  for (auto &KV : table())
+    Names.push_back(KV.getKey().str());
+  std::sort(Names.begin(), Names.end()); // deterministic
+  llvm::json::Object Root;
+  for (const std::string &N : Names) {
+    const Row &R = table().find(N)->second;
+    llvm::json::Array Args;
+    for (uint8_t E : R.Args) {
+      llvm::json::Array Fx;
+      for (auto [Bit, Name] : {std::pair{Bytes, "bytes"}, {Esc, "escape"}, {Cmp, "callback"},
+                               {OutHeap, "out-heap"}, {EndPtr, "end-ptr"}, {Merge0, "merge0"}})
+        if (E & Bit)
+          Fx.push_back(Name);
+      Args.push_back(std::move(Fx));
+    }
+    llvm::json::Object O{{"returns", RetNames[int(R.R)]},
+                         {"args", std::move(Args)},
+                         {"escape_base", R.EscapeBase}};
+    if (const ByteCountCall *BC = byteCountCall(N))
+      O["byte_count"] = llvm::json::Object{{"covered", llvm::json::Array(BC->Covered)},
+                                           {"size_arg", BC->SizeArg},
+                                           {"leaves_program", BC->LeavesProgram}};
+    Root[N] = std::move(O);
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }
 
 bool isAllocationFunction(llvm::StringRef Name) {

@@ -9,6 +9,8 @@
 #include "Diagnostics.h"
 #include "RuntimeFlags.h"
 
+#include "ptrcomp/analysis/GraphExport.h"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/CommandLine.h"
@@ -275,6 +277,13 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     if (StringRef(argv[I]) == "--print-runtime-flags" ||
         StringRef(argv[I]) == "-print-runtime-flags") {
       outs() << runtimeFlags(argv[0]) << "\n";
+      ExitNow = true;
+      return true;
+    }
+  // Testing only: the libc model as JSON, checked against the system's prototypes.
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--dump-libc-model") {
+      dsa::writeLibcModelJSON(outs());
       ExitNow = true;
       return true;
     }

@@ -12,6 +12,9 @@ namespace ptrcomp::dsa {
 /// "all", plus the globals graph. Returns false when no function has that name.
 bool writeGraphsJSON(ProgramGraphs &PG, llvm::StringRef Only, llvm::raw_ostream &OS);
 bool writeGraphsDOT(ProgramGraphs &PG, llvm::StringRef Only, llvm::raw_ostream &OS);
+/// The libc model (analysis/LibcModel.cpp) as JSON: per function, what it returns, what
+/// it does with each argument, and its byte count; for a test against the prototypes.
+void writeLibcModelJSON(llvm::raw_ostream &OS);
 
 } // namespace ptrcomp::dsa
 
