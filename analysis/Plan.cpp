@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
+#include <optional>
 
 namespace ptrcomp::dsa {
 namespace {
@@ -129,6 +130,12 @@ private:
   std::vector<NodeRef> Structures;             // every heap structure, in order
   std::map<NodeRef, int> PoolOf;               // structure -> pool
   std::map<NodeRef, std::string> Candidate;    // structure -> "" or why not indexed
+  std::map<std::string, bool> RecursiveMemo;
+  std::optional<bool> StartsThreadsMemo;
+  /// Whether function \p Key can call itself (directly or through others).
+  bool isRecursive(const std::string &Key);
+  /// Whether the program starts threads (pthread_create, thrd_create).
+  bool startsThreads();
   std::deque<unsigned> Work;
 };
 
@@ -166,11 +173,53 @@ void Planner::findStructures() {
   }
 }
 
+bool Planner::isRecursive(const std::string &Key) {
+  if (auto It = RecursiveMemo.find(Key); It != RecursiveMemo.end())
+    return It->second;
+  // Does some chain of calls from Key come back to it?
+  std::set<std::string> Seen;
+  std::vector<std::string> Work{Key};
+  bool Found = false;
+  while (!Work.empty() && !Found) {
+    FunctionGraph *F = PG.function(Work.back());
+    Work.pop_back();
+    if (!F)
+      continue;
+    for (const CallSite &CS : F->Calls)
+      for (const std::string &T : CS.Targets) {
+        Found |= T == Key;
+        if (Seen.insert(T).second)
+          Work.push_back(T);
+      }
+  }
+  return RecursiveMemo[Key] = Found;
+}
+
+bool Planner::startsThreads() {
+  if (!StartsThreadsMemo) {
+    StartsThreadsMemo = false;
+    for (auto &[Key, F] : PG.Functions)
+      for (const CallSite &CS : F.Calls)
+        for (const std::string &T : CS.ExternalTargets)
+          if (T == "pthread_create" || T == "thrd_create")
+            StartsThreadsMemo = true;
+  }
+  return *StartsThreadsMemo;
+}
+
 bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   DSGraph &G = graphOf(R.Owner);
   const DSNode &N = G.liveNode(R.Node);
   if (auto It = V.find(R); It != V.end()) {
     Why = It->second;
+    return false;
+  }
+  // A recursive owner shares one pool among its activations (see Pool); that pool would
+  // be used by every thread that runs the function.
+  if (!R.Owner.empty() && isRecursive(R.Owner) && startsThreads()) {
+    Why = "its owner '" + PG.function(R.Owner)->Name +
+          "' is recursive and the program starts threads: the pool its activations share "
+          "would not be thread-safe";
     return false;
   }
   auto FirstReason = [&](llvm::StringRef Prefix) -> std::string {
@@ -369,6 +418,7 @@ void Planner::makeLayouts() {
     Pl.Bits = Pl.Compressed ? Opts.IndexBits : 64;
     Pl.AllocSites = N.AllocSites;
     Pl.OwnerName = R.Owner.empty() ? "" : PG.function(R.Owner)->Name;
+    Pl.SharedByActivations = !R.Owner.empty() && isRecursive(R.Owner);
     PoolOf[R] = P.Pools.size();
     P.Pools.push_back(Pl);
   }

@@ -1185,13 +1185,14 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
   std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
   bool ValueChanged = RV && Value != source(RV->getSourceRange());
-  if (V.OwnedPools.empty()) {
+  std::vector<int> Destroyed = destroyedPools();
+  if (Destroyed.empty()) {
     if (ValueChanged)
       edit(RV->getSourceRange(), Value);
     return;
   }
   std::string Destroy;
-  for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+  for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
   std::string Text;
   const Expr *Simple = RV ? RV->IgnoreParenImpCasts() : nullptr;
@@ -1208,7 +1209,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     unsigned Col = SM.getExpansionColumnNumber(SM.getExpansionLoc(RS->getBeginLoc()));
     std::string Indent(Col > 1 ? Col - 1 : 0, ' ');
     Text.clear();
-    for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+    for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
       Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
     Text += "return" + (RV ? " " + Value : "") + ";";
   } else if (IsSimple) {
@@ -1252,6 +1253,16 @@ void FunctionRewriter::stmt(const Stmt *S) {
     stmt(Child);
 }
 
+std::vector<int> FunctionRewriter::destroyedPools() const {
+  // A pool shared by the activations of a recursive function lives as long as the
+  // program, like the heap objects it replaces: its freed objects are reused.
+  std::vector<int> Out;
+  for (int Pl : V.OwnedPools)
+    if (!P.Pools[Pl].SharedByActivations)
+      Out.push_back(Pl);
+  return Out;
+}
+
 void FunctionRewriter::entryAndExit() {
   const auto *Body = dyn_cast<CompoundStmt>(F.Decl->getBody());
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1284,8 +1295,15 @@ void FunctionRewriter::entryAndExit() {
     std::string Escaped;
     for (char C : Label)
       Escaped += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
-    Entry += "\n" + Indent + "pc_pool " + Po.Name + " = PC_POOL_INIT(sizeof(" +
-             layoutType(E) + "), " + std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
+    std::string Init = "pc_pool " + Po.Name + " = PC_POOL_INIT(sizeof(" + layoutType(E) +
+                       "), " + std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
+    if (Po.SharedByActivations) {
+      Entry += "\n" + Indent + "/* ptrcomp: one pool for every activation of recursive '" +
+               F.Name + "' */";
+      Entry += "\n" + Indent + "static " + Init;
+    } else {
+      Entry += "\n" + Indent + Init;
+    }
   }
   for (auto &[Name, Decl] : BasesUsed)
     Entry += "\n" + Indent + Decl;
@@ -1295,12 +1313,13 @@ void FunctionRewriter::entryAndExit() {
       Entry += "\n" + Indent + "(void)" + poolParamName(S) + ";";
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
-  if (V.OwnedPools.empty())
+  std::vector<int> Destroyed = destroyedPools();
+  if (Destroyed.empty())
     return;
   if (!Body->body_empty() && isa<ReturnStmt>(Body->body_back()))
     return;
   std::string Destroy;
-  for (auto I = V.OwnedPools.rbegin(); I != V.OwnedPools.rend(); ++I)
+  for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += Indent + "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n";
   // Before the closing brace, on a line of its own when the brace starts its line.
   StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(Body->getRBracLoc())));

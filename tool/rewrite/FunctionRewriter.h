@@ -123,6 +123,8 @@ private:
   void declStmt(const clang::DeclStmt *DS);
   void returnStmt(const clang::ReturnStmt *RS);
   void entryAndExit();
+  /// Owned pools destroyed on every exit (all but those shared by recursive activations).
+  std::vector<int> destroyedPools() const;
 
   void veto(const dsa::NodeEncoding &E, const std::string &Why);
   void vetoAt(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);

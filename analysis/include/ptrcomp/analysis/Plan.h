@@ -67,6 +67,10 @@ struct Pool {
   std::string Label;     ///< shown by the runtime: "struct list (lists.c:29 A)"
   std::vector<std::string> AllocSites;
   std::string OwnerName; ///< function that creates it ("" for a global pool)
+  /// The owner is recursive: one pool (a static descriptor) serves every activation and
+  /// is destroyed when the outermost one returns, so that address space follows the live
+  /// objects, not the depth of the recursion.
+  bool SharedByActivations = false;
 };
 
 /// How one node of a function's graph is represented in one version of the function.
