@@ -1253,6 +1253,15 @@ void FunctionRewriter::stmt(const Stmt *S) {
     stmt(Child);
 }
 
+bool FunctionRewriter::completeHere(dsa::TypeId T) const {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *RD = dyn_cast<RecordDecl>(D);
+        RD && RD->isThisDeclarationADefinition() &&
+        PG.Types.get(Ctx.getRecordType(RD), Ctx) == T)
+      return true;
+  return false;
+}
+
 std::vector<int> FunctionRewriter::destroyedPools() const {
   // A pool shared by the activations of a recursive function lives as long as the
   // program, like the heap objects it replaces: its freed objects are reused.
@@ -1295,8 +1304,21 @@ void FunctionRewriter::entryAndExit() {
     std::string Escaped;
     for (char C : Label)
       Escaped += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
-    std::string Init = "pc_pool " + Po.Name + " = PC_POOL_INIT(sizeof(" + layoutType(E) +
-                       "), " + std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
+    // An opaque struct (defined in another file) has its size exported by the file
+    // that defines it.
+    std::string Size = "sizeof(" + layoutType(E) + ")";
+    if (!completeHere(Po.Struct)) {
+      if (Po.LayoutId < 0 || Po.SharedByActivations) {
+        VetoPools.push_back(Pl);
+        Failed = true;
+        VetoReason = "its struct is opaque in '" + F.Name + "', which creates its pool";
+        return;
+      }
+      Size = "ptrcomp_size_" + P.Layouts[Po.LayoutId].Name;
+      SizeSymbolsUsed.insert(Po.LayoutId);
+    }
+    std::string Init = "pc_pool " + Po.Name + " = PC_POOL_INIT(" + Size + ", " +
+                       std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
     if (Po.SharedByActivations) {
       Entry += "\n" + Indent + "/* ptrcomp: one pool for every activation of recursive '" +
                F.Name + "' */";

@@ -49,6 +49,9 @@ public:
   const std::vector<int> &vetoPools() const { return VetoPools; }
   /// Global pools this version names (their descriptors must be visible).
   const std::set<int> &globalPoolsUsed() const { return GlobalPoolsUsed; }
+  /// Layouts whose size this version reads from ptrcomp_size_<layout> because their
+  /// struct is opaque here (declared, defined in another file).
+  const std::set<int> &sizeSymbolsUsed() const { return SizeSymbolsUsed; }
   const std::string &vetoReason() const { return VetoReason; }
   /// Testing only (--inject-fault=field:NAME): misspell the fields of struct NAME.
   void injectFieldFault(llvm::StringRef Struct) { FaultStruct = Struct.str(); }
@@ -141,6 +144,9 @@ private:
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses
   mutable std::set<int> GlobalPoolsUsed;
+  std::set<int> SizeSymbolsUsed;
+  /// Whether struct type \p T is complete in this function's translation unit.
+  bool completeHere(dsa::TypeId T) const;
   mutable std::set<int> Touched; ///< pools touched since the last edit
   std::vector<TextEdit> Edits;
   std::vector<int> VetoPools;

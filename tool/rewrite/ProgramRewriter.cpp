@@ -157,6 +157,7 @@ private:
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       PendingPrototypes;
   std::map<int, std::map<unsigned, unsigned>> GlobalPoolUse; // pool -> unit -> first use
+  std::set<int> SizeExported; // layouts whose size opaque users read (ptrcomp_size_*)
   void emitGlobalPools();
   void rewriteGlobalVariables();
   std::string globalDecl(dsa::Cell Storage, clang::QualType T, const std::string &Name,
@@ -225,6 +226,13 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     }
     NeedsInclude.insert({F.Unit, FID});
     unsigned FnAt = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+    for (int L : FR.sizeSymbolsUsed()) {
+      SizeExported.insert(L);
+      PendingPrototypes.push_back({File, FnAt,
+                                   "extern const size_t ptrcomp_size_" + P.Layouts[L].Name +
+                                       ";\n\n",
+                                   poolsOf(V)});
+    }
     for (int Pl : FR.globalPoolsUsed()) {
       auto [It, New] = GlobalPoolUse[Pl].emplace(F.Unit, FnAt);
       if (!New)
@@ -338,6 +346,9 @@ void ProgramRewriter::emitLayouts() {
           Text += "    " + Field + ";\n";
         }
         Text += "};";
+        // Files that see only a declaration of the struct create pools of it with this.
+        if (SizeExported.count(LI) && FID == SM.getMainFileID())
+          Text += "\nconst size_t ptrcomp_size_" + L.Name + " = sizeof(struct " + L.Name + ");";
         EditSet::PoolSet LayoutPools;
         for (unsigned I = 0; I < P.Pools.size(); ++I)
           if (P.Pools[I].LayoutId == LI)
