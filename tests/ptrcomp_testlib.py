@@ -47,8 +47,8 @@ def compile_c(sources, out, compiler="gcc", flags=(), with_runtime=False, runtim
 def check_same_behaviour(original_sources, transformed_sources, workdir, args=(),
                          compilers=None, opt="-O2", sanitize=True, stdin=None, timeout=60):
     """Build the original and transformed program with each compiler, run both, and assert
-    identical stdout and exit status. The transformed program is built with -Wall -Wextra
-    -Werror and, when `sanitize`, also run under ASan+UBSan."""
+    identical stdout, stderr and exit status. The transformed program is built with -Wall
+    -Wextra -Werror and, when `sanitize`, also run under ASan+UBSan with leak checking."""
     workdir = pathlib.Path(workdir)
     for cc in compilers or COMPILERS:
         orig = workdir / f"orig-{cc}"
@@ -60,9 +60,10 @@ def check_same_behaviour(original_sources, transformed_sources, workdir, args=()
         assert r.returncode == 0, f"{cc}: output does not compile cleanly:\n{r.stderr}"
         a = run([orig, *args], timeout=timeout, input=stdin)
         b = run([new, *args], timeout=timeout, input=stdin)
-        assert (a.stdout, a.returncode) == (b.stdout, b.returncode), (
+        assert (a.stdout, a.stderr, a.returncode) == (b.stdout, b.stderr, b.returncode), (
             f"{cc}: behaviour differs\n--- original (exit {a.returncode})\n{a.stdout[-2000:]}"
-            f"\n--- transformed (exit {b.returncode})\n{b.stdout[-2000:]}\n{b.stderr[-2000:]}")
+            f"\n{a.stderr[-1000:]}\n--- transformed (exit {b.returncode})\n{b.stdout[-2000:]}"
+            f"\n{b.stderr[-2000:]}")
     if sanitize:
         cc = COMPILERS[0]
         san = workdir / "new-asan"
@@ -72,7 +73,9 @@ def check_same_behaviour(original_sources, transformed_sources, workdir, args=()
         assert r.returncode == 0, f"sanitizer build failed:\n{r.stderr}"
         orig = workdir / f"orig-{cc}"
         a = run([orig, *args], timeout=timeout, input=stdin)
-        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        # Leak checking on: what the program writes to stderr must be what the original
+        # writes, so a leak report (or any sanitizer report) fails the test.
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1")
         b = run([san, *args], timeout=timeout * 3, env=env, input=stdin)
-        assert (a.stdout, a.returncode) == (b.stdout, b.returncode), (
+        assert (a.stdout, a.stderr, a.returncode) == (b.stdout, b.stderr, b.returncode), (
             f"ASan/UBSan run differs (exit {b.returncode}):\n{b.stderr[-3000:]}")

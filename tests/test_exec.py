@@ -14,7 +14,8 @@ matches when it has every given key with an equal value, except for these keys:
 - "reason": a substring of one of the structure's reasons;
 - "pooled": true when the structure's "pool" is not null, false when it is null;
 - "todo": true marks the ideal result that the tool does not reach yet (a known limitation);
-  such an expectation is its own test, reported as xfail (non-strict: xpass when reached).
+  such an expectation is its own test, a strict xfail: the day the tool reaches it the test
+  fails (XPASS), so the expectation must then become a requirement.
 The EXPECTs without "todo" of one file must match distinct structures (two equal EXPECTs
 ask for two such structures).
 
@@ -123,7 +124,7 @@ def _params():
             if e.get("todo"):
                 todo.append(pytest.param(
                     case, e, id=f"{case.stem}-{k}",
-                    marks=pytest.mark.xfail(strict=False,
+                    marks=pytest.mark.xfail(strict=True,
                                             reason="ideal result, not reached yet")))
     return main, todo
 
