@@ -107,6 +107,9 @@ void pc_pool_destroy(pc_pool *p);
 PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects);
 /* Like pc_alloc, with the objects zeroed. */
 uint64_t pc_calloc(pc_pool *p, size_t n_objects);
+/* pc_calloc of n * m objects, or 0 (null) when n * m overflows, as calloc(n, m) returns
+   NULL: for allocation wrappers whose two size arguments are both passed through. */
+PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m);
 /* Like realloc: contents kept up to the smaller size; idx 0 allocates; the last block of the
    pool grows in place, others may move. n == 0 keeps a minimal block (it does not free). */
 uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
@@ -176,6 +179,11 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
     return;
   }
   pc_rt_free_slow(p, idx);
+}
+
+PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m) {
+  if (m != 0 && n > SIZE_MAX / m) return 0;
+  return pc_calloc(p, n * m);
 }
 
 PC_RT_INLINE void *pc_base(const pc_pool *p) {

@@ -711,10 +711,14 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
     else if (auto C = countOf(E->getArg(1), Enc.Struct); C && *C == "1")
       N = text(E->getArg(0));
     else if (sizeParameter(E->getArg(0)) && sizeParameter(E->getArg(1)))
-      N = text(E->getArg(0)) + " * " + text(E->getArg(1)); // the caller made one a 1
-    if (!N)
+      // A wrapper passing both of its size arguments through: the caller made one of
+      // them a 1; the product is checked for overflow as calloc does.
+      Call = "pc_calloc2(" + Pool + ", " + text(E->getArg(0)) + ", " + text(E->getArg(1)) +
+             ")";
+    if (!N && !Call)
       return Fail("allocation size not understood");
-    Call = "pc_calloc(" + Pool + ", " + *N + ")";
+    if (!Call)
+      Call = "pc_calloc(" + Pool + ", " + *N + ")";
   } else if (Name == "realloc" && E->getNumArgs() == 2) {
     auto N = countOf(E->getArg(1), Enc.Struct);
     if (!N && sizeParameter(E->getArg(1)))
