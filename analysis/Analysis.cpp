@@ -85,7 +85,7 @@ static void collectFunctions(ProgramGraphs &PG, ArrayRef<ASTUnit *> Units) {
 /// (its definition when the program has one), for messages.
 static std::map<std::string, std::string>
 buildGlobals(ProgramGraphs &PG, ArrayRef<ASTUnit *> Units,
-             std::vector<Cell> &PointersToIntegers) {
+             std::vector<PointerToInteger> &PointersToIntegers) {
   PG.Globals = std::make_unique<DSGraph>(PG.Types);
   std::map<std::string, std::string> Locs;
   for (ASTUnit *U : Units) {
@@ -111,24 +111,33 @@ buildGlobals(ProgramGraphs &PG, ArrayRef<ASTUnit *> Units,
 /// A pointer cast to an integer may come back as a pointer through any integer cast to a
 /// pointer: once the program has such a cast, the targets of all pointers cast to integers
 /// join the objects integers point to (a pseudo-global, so that they meet program-wide).
-using PointersToIntegers = std::vector<std::pair<FunctionGraph *, std::vector<Cell>>>;
+using PointersToIntegers =
+    std::vector<std::pair<FunctionGraph *, std::vector<PointerToInteger>>>;
 
-static void linkIntegerPointers(ProgramGraphs &PG, std::vector<Cell> &GlobalP2I,
+static void linkIntegerPointers(ProgramGraphs &PG, std::vector<PointerToInteger> &GlobalP2I,
                                 PointersToIntegers &P2I) {
   bool HasIntToPtr = PG.GlobalCells.count(IntegerMemoryKey);
   for (auto &KV : PG.Functions)
     HasIntToPtr |= KV.second.GlobalCells.count(IntegerMemoryKey) > 0;
+  // With no integer ever cast back to a pointer, a pointer cast to an integer is only
+  // looked at (hashed, compared, printed): its structure keeps its pools and the cast
+  // reads the object's real address.
   if (!HasIntToPtr)
     return;
   PG.GlobalNames.emplace(IntegerMemoryKey, IntegerMemoryKey);
-  auto Link = [](DSGraph &G, std::map<std::string, Cell> &Cells, std::vector<Cell> &Ps) {
+  auto Link = [](DSGraph &G, std::map<std::string, Cell> &Cells,
+                 std::vector<PointerToInteger> &Ps) {
     if (Ps.empty())
       return;
     auto It = Cells.find(IntegerMemoryKey);
     if (It == Cells.end())
       It = Cells.emplace(IntegerMemoryKey, Cell{G.makeNode(Global), 0}).first;
-    for (const Cell &P : Ps)
-      G.merge(G.edge(It->second), P);
+    for (const PointerToInteger &P : Ps) {
+      G.addFlags(P.Target, Unknown,
+                 "unknown: pointer cast to integer at " + P.Loc +
+                     " (and the program casts integers back to pointers)");
+      G.merge(G.edge(It->second), P.Target);
+    }
     It->second = G.resolve(It->second);
   };
   Link(*PG.Globals, PG.GlobalCells, GlobalP2I);
@@ -176,11 +185,11 @@ std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
   collectFunctions(*PG, Units);
   if (!PG->Errors.empty())
     return PG;
-  std::vector<Cell> GlobalP2I;
+  std::vector<PointerToInteger> GlobalP2I;
   std::map<std::string, std::string> GlobalLocs = buildGlobals(*PG, Units, GlobalP2I);
   PointersToIntegers P2I; // in key order
   for (auto &[Key, F] : PG->Functions) {
-    std::vector<Cell> Ps;
+    std::vector<PointerToInteger> Ps;
     buildLocalGraph(*PG, *F.Ctx, F.Decl, F, &Ps);
     if (!Ps.empty())
       P2I.emplace_back(&F, std::move(Ps));

@@ -94,7 +94,7 @@ class Builder {
 public:
   Builder(ProgramGraphs &PG, ASTContext &Ctx, DSGraph &G, FunctionGraph *FG,
           std::map<std::string, Cell> &GlobalCells,
-          llvm::DenseMap<const Expr *, Cell> &Memo, std::vector<Cell> *PointersToIntegers)
+          llvm::DenseMap<const Expr *, Cell> &Memo, std::vector<PointerToInteger> *PointersToIntegers)
       : PG(PG), Ctx(Ctx), G(G), FG(FG), GlobalCells(GlobalCells), Memo(Memo),
         PointersToIntegers(PointersToIntegers) {}
 
@@ -135,7 +135,7 @@ private:
   FunctionGraph *FG; // null while building the globals graph
   std::map<std::string, Cell> &GlobalCells;
   llvm::DenseMap<const Expr *, Cell> &Memo;
-  std::vector<Cell> *PointersToIntegers;
+  std::vector<PointerToInteger> *PointersToIntegers;
   /// Opaque values already evaluated (their source is evaluated once, where the value is
   /// first used); every other expression is reached once by the walk.
   llvm::DenseSet<const OpaqueValueExpr *> OpaqueSeen;
@@ -400,9 +400,12 @@ Cell Builder::castExpr(const CastExpr *E) {
   }
   case CK_PointerToIntegral: {
     Cell P = visit(Sub);
-    G.addFlags(P, Unknown, "unknown: pointer cast to integer at " + loc(E));
-    if (!P.isNull() && PointersToIntegers)
-      PointersToIntegers->push_back(P);
+    // An explicit cast is one-way unless the program casts integers back to pointers
+    // (decided program-wide); a conversion the program did not spell is not rewritten.
+    if (!isa<ExplicitCastExpr>(E) || !PointersToIntegers)
+      G.addFlags(P, Unknown, "unknown: pointer converted to integer at " + loc(E));
+    else if (!P.isNull())
+      PointersToIntegers->push_back({P, loc(E)});
     return {};
   }
   case CK_ToUnion: {
@@ -743,7 +746,7 @@ void Builder::stmt(const Stmt *S) {
 const char *const IntegerMemoryKey = "<integers>";
 
 void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
-                     FunctionGraph &FG, std::vector<Cell> *PointersToIntegers) {
+                     FunctionGraph &FG, std::vector<PointerToInteger> *PointersToIntegers) {
   FG.Graph = std::make_shared<DSGraph>(PG.Types);
   DSGraph &G = *FG.Graph;
   Builder B(PG, Ctx, G, &FG, FG.GlobalCells, FG.ExprCells, PointersToIntegers);
@@ -776,7 +779,7 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
 }
 
 void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD,
-                            std::vector<Cell> *PointersToIntegers) {
+                            std::vector<PointerToInteger> *PointersToIntegers) {
   llvm::DenseMap<const Expr *, Cell> Memo;
   Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo, PointersToIntegers);
   Cell C = B.varStorage(VD);

@@ -25,17 +25,25 @@ std::string globalKey(const clang::VarDecl *VD);
 /// and so does, once the program has such casts, every pointer cast to an integer.
 extern const char *const IntegerMemoryKey;
 
+/// An explicit cast of a pointer to an integer: the cast pointer's target and where. It
+/// is one-way (the structure keeps its pools; the rewriter casts the real address) unless
+/// the program casts integers back to pointers somewhere (see linkIntegerPointers).
+struct PointerToInteger {
+  Cell Target;
+  std::string Loc;
+};
+
 /// Builds the local graph of function definition \p FD into \p FG (graph, formals,
 /// return, variables, expression cells, call sites). Calls are recorded, not resolved.
 /// The targets of pointers cast to integers are appended to \p PointersToIntegers.
 void buildLocalGraph(ProgramGraphs &PG, clang::ASTContext &Ctx,
                      const clang::FunctionDecl *FD, FunctionGraph &FG,
-                     std::vector<Cell> *PointersToIntegers = nullptr);
+                     std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 /// Adds the initializer of global \p VD to the globals graph of \p PG.
 void buildGlobalInitializer(ProgramGraphs &PG, clang::ASTContext &Ctx,
                             const clang::VarDecl *VD,
-                            std::vector<Cell> *PointersToIntegers = nullptr);
+                            std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 } // namespace ptrcomp::dsa
 

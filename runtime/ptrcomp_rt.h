@@ -123,6 +123,9 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx);
 PC_RT_INLINE void *pc_base(const pc_pool *p);
 /* Real address of object idx. */
 PC_RT_INLINE void *pc_ptr(const pc_pool *p, uint64_t idx);
+/* Real address of object idx, or NULL for idx 0: what a pointer cast to an integer reads
+   (a hash key, an address comparison), so that a null pointer still casts to 0. */
+PC_RT_INLINE void *pc_addr(const pc_pool *p, uint64_t idx);
 /* Index of the object at real address ptr (inverse of pc_ptr; NULL gives 0). Used by
    pool-allocation-only output, where pointers stay pointers but frees need indices. */
 PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr);
@@ -193,6 +196,10 @@ PC_RT_INLINE void *pc_base(const pc_pool *p) {
 
 PC_RT_INLINE void *pc_ptr(const pc_pool *p, uint64_t idx) {
   return (char *)pc_base(p) + idx * p->obj_size;
+}
+
+PC_RT_INLINE void *pc_addr(const pc_pool *p, uint64_t idx) {
+  return idx ? pc_ptr(p, idx) : NULL;
 }
 
 PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr) {

@@ -1,4 +1,5 @@
-/* A pointer cast to an integer (hashing an address) marks its node U, with a reason. */
+/* A pointer cast to an integer (hashing an address) in a program that never casts an
+   integer back to a pointer: one-way, so the node stays typed and gets no U. */
 #include <stdint.h>
 #include <stdlib.h>
 

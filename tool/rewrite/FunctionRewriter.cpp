@@ -387,8 +387,15 @@ std::optional<std::string> FunctionRewriter::initList(const InitListExpr *E) {
 
 std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
   const Expr *Sub = E->getSubExpr();
-  if (!isPointer(E->getType()))
+  if (!isPointer(E->getType())) {
+    // A one-way cast to an integer (a hash key, an address comparison) reads the
+    // object's real address; null stays 0.
+    if (E->getCastKind() == CK_PointerToIntegral)
+      if (Rep S = rep(Sub); S.K == Idx)
+        return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) +
+               ")pc_addr(" + poolExpr(S.E) + ", " + text(Sub) + ")";
     return splice(E);
+  }
   Rep R = rep(E);
   if (R.K == Plain) {
     Rep S = rep(Sub);
@@ -410,8 +417,9 @@ std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
     std::string T = text(Sub);
     return "(" + idxType(R.E) + ")" + (isAtomic(Sub) ? T : "(" + T + ")");
   }
+  // The real address; pc_addr keeps a null index a null pointer.
   if (R.K == Real && S.K == Idx)
-    return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) + ")pc_ptr(" +
+    return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) + ")pc_addr(" +
            poolExpr(S.E) + ", " + text(Sub) + ")";
   if (R.K == Idx) {
     vetoAt(R.E, E, "a pointer that is not a pool index is converted to " +
@@ -903,7 +911,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
           Changed = true;
         Args.push_back(*NewCount);
       } else if (R.K == Idx) {
-        Args.push_back("pc_ptr(" + poolExpr(R.E) + ", " + text(A) + ")");
+        Args.push_back("pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"); // null stays null
         Changed = true;
       } else if (auto New = rewrite(A)) {
         Args.push_back(*New);

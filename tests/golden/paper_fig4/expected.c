@@ -80,7 +80,7 @@ int Testlists(int n) {
     pc_idx32 A = MakeList_pc32(&P_A, n);
     pc_idx64 B = MakeList_pc64(&P_B, n / 5);
     int Sum = Length_pc32(&P_A, A) + Length_pc64(&P_B, B);
-    ((char *)pc_ptr(&P_B, B))[5] = 'c';
+    ((char *)pc_addr(&P_B, B))[5] = 'c';
     pc_pool_destroy(&P_B);
     pc_pool_destroy(&P_A);
     return Sum;
