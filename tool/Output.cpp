@@ -353,12 +353,12 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
     return StageExtra() && T.commit();
   }
   case OutputMode::OutDir: {
-    // The tree of the inputs and of every file that changed; unchanged headers from
-    // elsewhere (-I directories) are found where they are and not copied.
+    // The tree of every project file the program reads (inputs, headers, included .c
+    // files, wherever they are), relative to their common directory, so that relative
+    // includes (`#include "../lib.c"`) work in the output as in the input.
     std::vector<std::string> Paths;
     for (const OutputFile &F : Files)
-      if (F.IsMainFile || F.Edits)
-        Paths.push_back(F.RealPath);
+      Paths.push_back(F.RealPath);
     std::string Root = commonDirectory(Paths);
     SmallString<256> OutDir(Opts.OutDir);
     sys::fs::make_absolute(OutDir);

@@ -34,6 +34,8 @@ static long sum_tree(const struct tree *t) {
     return t ? t->key + sum_tree(t->left) + sum_tree(t->right) : 0;
 }
 
+static void free_tree(struct tree *t);
+
 int main(void) {
     struct node *list = NULL;
     for (int i = 0; i < 100; ++i)
@@ -43,5 +45,19 @@ int main(void) {
         s += n->value;
     struct tree *t = build_tree(8, 1);
     printf("%ld %ld\n", s, sum_tree(t));
+    while (list) {
+        struct node *next = list->next;
+        free(list);
+        list = next;
+    }
+    free_tree(t);
     return 0;
+}
+
+static void free_tree(struct tree *t) {
+    if (t) {
+        free_tree(t->left);
+        free_tree(t->right);
+        free(t);
+    }
 }

@@ -180,12 +180,19 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   if (!AnyChange)
     return;
   if (FID != SM.getMainFileID()) {
+    // A function in an included file (a header's static function, an included .c file)
+    // is rewritten there, with its versions beside it, as long as it creates no pool:
+    // pool lifetimes are kept in the files that the build compiles.
+    bool Owns = false;
     for (unsigned VI : VIt->second)
       for (auto &KV : P.Versions[VI].Nodes)
-        if (KV.second.Source == dsa::NodeEncoding::Owned)
+        if (KV.second.Source == dsa::NodeEncoding::Owned) {
+          Owns = true;
           Out[P.Pools[KV.second.Pool].Origin] =
               "function '" + F.Name + "' is defined in a header";
-    return;
+        }
+    if (Owns || SM.isInSystemHeader(F.Decl->getLocation()))
+      return;
   }
   const auto *Body = cast<CompoundStmt>(F.Decl->getBody());
   unsigned BodyBegin = SM.getFileOffset(SM.getExpansionLoc(Body->getLBracLoc()));
