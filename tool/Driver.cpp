@@ -55,6 +55,33 @@ static std::string displayPath(StringRef Real) {
   return Real.str();
 }
 
+/// The real path of the file that includes the file at \p Real at \p IncludeLoc with a
+/// quoted #include whose name, taken relative to its own directory, is that file; or "".
+static std::string relativeIncluder(const clang::SourceManager &SM,
+                                    clang::SourceLocation IncludeLoc, StringRef Real) {
+  if (IncludeLoc.isInvalid())
+    return "";
+  auto [IncFID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(IncludeLoc));
+  const clang::FileEntry *Includer = SM.getFileEntryForID(IncFID);
+  if (!Includer)
+    return "";
+  // The include's file name: from the location (just after the directive's name) to
+  // the end of its line.
+  StringRef Buf = SM.getBufferData(IncFID);
+  StringRef Line = Buf.substr(Off).take_until([](char C) { return C == '\n'; }).ltrim();
+  if (!Line.consume_front("\""))
+    return "";
+  StringRef Name = Line.take_until([](char C) { return C == '"'; });
+  std::string By = realPathOf(SM, Includer);
+  SmallString<256> Candidate(By);
+  sys::path::remove_filename(Candidate);
+  sys::path::append(Candidate, Name);
+  SmallString<256> Resolved;
+  if (sys::fs::real_path(Candidate, Resolved) || Resolved != Real)
+    return "";
+  return By;
+}
+
 /// Every user (non-system) file the translation units read, once each, in a stable order:
 /// the files of the program that -o mirrors and that edits may touch.
 static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
@@ -86,6 +113,9 @@ static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
         F.IsMainFile = true;
         F.DisplayPath = displayPath(Real);
       }
+      if (std::string By = relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
+          !By.empty() && llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+        F.RelativeIncluders.push_back(By);
     }
   }
   std::vector<OutputFile> Files;

@@ -25,8 +25,9 @@ namespace ptrcomp {
 static cl::OptionCategory PtrcompCategory("ptrcomp options");
 
 static cl::opt<std::string>
-    OutDirOpt("o", cl::desc("Write the transformed program into <dir>: every project "
-                             "file it reads, at its path relative to their common "
+    OutDirOpt("o", cl::desc("Write the transformed program into <dir>: the inputs, "
+                             "changed files and files they include relative to "
+                             "themselves, at their paths relative to their common "
                              "directory"),
               cl::value_desc("dir"), cl::cat(PtrcompCategory));
 static cl::opt<bool> InPlaceOpt("i", cl::desc("Rewrite the files in place (atomic; all or "

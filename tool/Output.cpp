@@ -1,5 +1,7 @@
 //===- Output.cpp - stdout, -o DIR, -i and --diff -------------------------===//
 #include "Output.h"
+
+#include <set>
 #include "Diagnostics.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -353,12 +355,25 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
     return StageExtra() && T.commit();
   }
   case OutputMode::OutDir: {
-    // The tree of every project file the program reads (inputs, headers, included .c
-    // files, wherever they are), relative to their common directory, so that relative
-    // includes (`#include "../lib.c"`) work in the output as in the input.
-    std::vector<std::string> Paths;
+    // The tree of the inputs, of every file that changed and of every file included
+    // relative to its includer (`#include "../lib.c"`, wherever it is), from their common
+    // directory, so that relative includes work in the output as in the input. Unchanged
+    // headers found through -I directories are found where they are and not copied.
+    std::set<std::string> Kept;
     for (const OutputFile &F : Files)
-      Paths.push_back(F.RealPath);
+      if (F.IsMainFile || F.Edits)
+        Kept.insert(F.RealPath);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const OutputFile &F : Files)
+        if (!Kept.count(F.RealPath))
+          for (const std::string &I : F.RelativeIncluders)
+            if (Kept.count(I)) {
+              Grew |= Kept.insert(F.RealPath).second;
+              break;
+            }
+    }
+    std::vector<std::string> Paths(Kept.begin(), Kept.end());
     std::string Root = commonDirectory(Paths);
     SmallString<256> OutDir(Opts.OutDir);
     sys::fs::make_absolute(OutDir);

@@ -20,6 +20,9 @@ struct OutputFile {
   std::string Transformed;
   const clang::tooling::Replacements *Edits = nullptr; ///< null when unchanged
   bool IsMainFile = false;
+  /// The files that include it with `#include "..."` relative to their own directory:
+  /// where -o writes one of them, it must keep this file at the same place beside it.
+  std::vector<std::string> RelativeIncluders;
 };
 
 /// A file the run writes besides the program (report, fixes, expectations): path and
