@@ -16,6 +16,7 @@
 
 #include "LocalGraphs.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -134,7 +135,7 @@ private:
   std::optional<bool> StartsThreadsMemo;
   /// Whether function \p Key can call itself (directly or through others).
   bool isRecursive(const std::string &Key);
-  /// Whether the program starts threads (pthread_create, thrd_create).
+  /// Whether the program starts threads (pthread_create, thrd_create, OpenMP).
   bool startsThreads();
   std::deque<unsigned> Work;
 };
@@ -198,11 +199,14 @@ bool Planner::isRecursive(const std::string &Key) {
 bool Planner::startsThreads() {
   if (!StartsThreadsMemo) {
     StartsThreadsMemo = false;
-    for (auto &[Key, F] : PG.Functions)
+    for (auto &[Key, F] : PG.Functions) {
+      if (F.Ctx->getLangOpts().OpenMP)
+        StartsThreadsMemo = true;
       for (const CallSite &CS : F.Calls)
         for (const std::string &T : CS.ExternalTargets)
           if (T == "pthread_create" || T == "thrd_create")
             StartsThreadsMemo = true;
+    }
   }
   return *StartsThreadsMemo;
 }
@@ -212,6 +216,15 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   const DSNode &N = G.liveNode(R.Node);
   if (auto It = V.find(R); It != V.end()) {
     Why = It->second;
+    return false;
+  }
+  // The pool of a structure reachable from globals is one descriptor that every thread
+  // may allocate from and free to; pool operations are not synchronised (a pool owned by
+  // a function is private to each activation, so it may stay).
+  if (R.Owner.empty() && startsThreads()) {
+    Why = "it is reachable from global variables and the program starts threads: its "
+          "pool would be shared between threads, and pool operations are not "
+          "synchronised";
     return false;
   }
   // A recursive owner shares one pool among its activations (see Pool); that pool would
