@@ -247,12 +247,33 @@ void FunctionRewriter::vetoAt(const NodeEncoding &E, const Stmt *S, const std::s
 }
 
 std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
-  // Every pool the function touches: which one the macro needs is not known here.
   std::string Why = "used inside a macro at " +
                     dsa::locationString(Ctx, S ? S->getBeginLoc() : Loc);
-  for (auto &KV : V.Nodes)
-    if (KV.second.isPooled())
-      veto(KV.second, Why);
+  // The pools of the pointers the macro's code works with; when none is known, every
+  // pool the function touches.
+  bool Any = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *E = dyn_cast<Expr>(X))
+      if (isPointer(E->getType()))
+        if (auto It = F.ExprCells.find(E); It != F.ExprCells.end()) {
+          for (dsa::Cell C : {It->second, F.Graph->edgeIfAny(It->second)}) {
+            NodeEncoding Enc = encOfCell(C);
+            if (Enc.isPooled()) {
+              veto(Enc, Why);
+              Any = true;
+            }
+          }
+        }
+    for (const Stmt *Child : X->children())
+      Walk(Child);
+  };
+  Walk(S);
+  if (!Any)
+    for (auto &KV : V.Nodes)
+      if (KV.second.isPooled())
+        veto(KV.second, Why);
   Failed = true;
   return std::nullopt;
 }
