@@ -821,13 +821,26 @@ Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {
   for (unsigned Round = 0;; ++Round) {
     Planner Pl(PG, Opts, All);
     Plan P = Pl.run();
-    if (Pl.NewVetoes.empty() || Round > 100) {
+    if (Pl.NewVetoes.empty()) {
       for (auto &KV : All)
         P.Vetoed.insert(KV.first);
       return P;
     }
+    size_t Before = All.size();
     for (auto &KV : Pl.NewVetoes)
       All.insert(KV);
+    if (All.size() == Before || Round > 100) {
+      // No fixpoint: never a plan with vetoes it did not apply; every structure stays
+      // as it was.
+      for (const Pool &Po : P.Pools)
+        All.emplace(Po.Origin, "ptrcomp could not settle a plan around it: " +
+                                   Pl.NewVetoes.begin()->second);
+      Planner Last(PG, Opts, All);
+      Plan Q = Last.run();
+      for (auto &KV : All)
+        Q.Vetoed.insert(KV.first);
+      return Q;
+    }
   }
 }
 
