@@ -533,6 +533,32 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
   const Expr *L = E->getLHS(), *R = E->getRHS();
   BinaryOperatorKind Op = E->getOpcode();
   if (Op == BO_Assign && isPointer(L->getType())) {
+    // A new array for a field that holds an array of indices (`x->to_nodes =
+    // malloc(n * sizeof(struct node *))`): its elements are indices, even where this
+    // function's graph never sees one stored.
+    if (const auto *ME = dyn_cast<MemberExpr>(L->IgnoreParenImpCasts());
+        ME && isa<CallExpr>(R->IgnoreParenCasts()) && isPointer(L->getType()->getPointeeType()))
+      if (auto AE = fieldArrayEncoding(ME)) {
+        QualType Elem = L->getType()->getPointeeType()->getPointeeType();
+        if (Elem->isRecordType()) {
+          std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
+          SizeofPointer[PG.Types.get(Elem, Ctx)] = "pc_idx" + std::to_string(AE->Bits);
+          std::optional<std::string> New = rewrite(R);
+          SizeofPointer = Saved;
+          if (New) {
+            auto RR = fileRange(R->getSourceRange()), ER = fileRange(E->getSourceRange());
+            if (!RR || !ER)
+              return macroVeto(E);
+            std::string Orig = source(E->getSourceRange());
+            std::optional<std::string> LT = rewrite(L);
+            auto LRange = fileRange(L->getSourceRange());
+            if (!LRange)
+              return macroVeto(E);
+            return (LT ? *LT : source(L->getSourceRange())) +
+                   Orig.substr(LRange->second - ER->first, RR->first - LRange->second) + *New;
+          }
+        }
+      }
     Rep LR = rep(L);
     if (LR.K != Idx)
       if (auto FE = fieldIndexEncoding(L))
@@ -607,15 +633,42 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
   return splice(E);
 }
 
+std::optional<NodeEncoding> FunctionRewriter::fieldArrayEncoding(const MemberExpr *ME) {
+  // The element encoding of a field that points to a heap array of indices.
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !ME->isArrow())
+    return std::nullopt;
+  Rep B = rep(ME->getBase());
+  if (B.K != Idx || B.E.LayoutId < 0)
+    return std::nullopt;
+  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  uint64_t Off =
+      Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
+  auto It = L.FieldArrayBits.find(Off);
+  if (It == L.FieldArrayBits.end() || !It->second)
+    return std::nullopt;
+  NodeEncoding E;
+  E.Bits = It->second;
+  E.Indexed = true;
+  return E;
+}
+
 std::optional<NodeEncoding> FunctionRewriter::fieldIndexEncoding(const Expr *LV) {
   // A pointer field of a pool object whose layout stores it as an index, even where
   // this function's graph never saw a pointer stored there (only NULL); also an element
   // of an array of pointers in such an object (`t->child[i]`).
   const Expr *X = LV->IgnoreParenImpCasts();
+  // An element of a heap array of indices that a field points to (`x->to_nodes[k]`).
+  bool ThroughField = false;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
-    if (const auto *Arr = dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts());
-        Arr && Arr->getType()->isConstantArrayType())
-      X = Arr;
+    if (const auto *Arr = dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts())) {
+      if (Arr->getType()->isConstantArrayType())
+        X = Arr;
+      else if (isPointer(Arr->getType())) {
+        X = Arr;
+        ThroughField = true;
+      }
+    }
   const auto *ME = dyn_cast<MemberExpr>(X);
   if (!ME)
     return std::nullopt;
@@ -637,8 +690,9 @@ std::optional<NodeEncoding> FunctionRewriter::fieldIndexEncoding(const Expr *LV)
   const dsa::Layout &L = P.Layouts[B.E.LayoutId];
   uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
                      FD->getFieldIndex()) / 8;
-  auto It = L.FieldBits.find(Off);
-  if (It == L.FieldBits.end() || !It->second)
+  const std::map<uint64_t, unsigned> &Bits = ThroughField ? L.FieldArrayBits : L.FieldBits;
+  auto It = Bits.find(Off);
+  if (It == Bits.end() || !It->second)
     return std::nullopt;
   NodeEncoding E;
   E.Bits = It->second;

@@ -102,6 +102,7 @@ private:
   std::optional<std::string> binary(const clang::BinaryOperator *E);
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
   std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV);
+  std::optional<dsa::NodeEncoding> fieldArrayEncoding(const clang::MemberExpr *ME);
   std::optional<std::string> call(const clang::CallExpr *E);
   std::string callText(const clang::CallExpr *E, const std::string &Callee,
                        const std::vector<std::string> &PoolArgs,
