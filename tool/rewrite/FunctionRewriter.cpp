@@ -27,11 +27,9 @@ namespace ptrcomp {
 using dsa::Cell;
 using dsa::NodeEncoding;
 
-static bool isPointer(QualType T) { return T->isAnyPointerType(); }
-
 FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                                    dsa::FunctionGraph &F, const dsa::FunctionVersion &V)
-    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {
+    : VersionView(PG, P, F, V) {
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
   if (isPointer(F.Decl->getReturnType())) {
@@ -41,67 +39,6 @@ FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 }
 
 //===-- Representation ---------------------------------------------------===//
-
-NodeEncoding FunctionRewriter::encOfCell(Cell C) const {
-  C = F.Graph->resolve(C);
-  if (C.isNull())
-    return {};
-  return V.Nodes.lookup(C.Node);
-}
-
-bool FunctionRewriter::pointeeFits(QualType PT, const NodeEncoding &E) const {
-  if (!isPointer(PT))
-    return false;
-  QualType Pointee = PT->getPointeeType().getCanonicalType().getUnqualifiedType();
-  if (Pointee->isVoidType())
-    return true;
-  return Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == E.Struct;
-}
-
-FunctionRewriter::Rep FunctionRewriter::repOfCell(Cell C, QualType PT) const {
-  Rep R;
-  C = F.Graph->resolve(C);
-  if (C.isNull())
-    return R;
-  R.E = encOfCell(C);
-  if (!R.E.isPooled())
-    return R;
-  R.K = R.E.Indexed && C.Offset == 0 && pointeeFits(PT, R.E) ? Idx : Real;
-  return R;
-}
-
-FunctionRewriter::Rep FunctionRewriter::rep(const Expr *E) const {
-  if (!E || !isPointer(E->getType()))
-    return {};
-  // A conversion the program did not write keeps its operand's representation: a
-  // `char *` holding a real pointer stays one when passed as `void *`.
-  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E->IgnoreParens()))
-    if (isPointer(ICE->getSubExpr()->getType()))
-      return rep(ICE->getSubExpr());
-  auto It = F.ExprCells.find(E);
-  if (It == F.ExprCells.end()) {
-    // Parens and implicit casts share their operand's cell, and its representation: a
-    // `char *` holding a real pointer stays one when converted to `void *`.
-    const Expr *Inner = E->IgnoreParenImpCasts();
-    if (Inner == E)
-      return {};
-    It = F.ExprCells.find(Inner);
-    if (It == F.ExprCells.end())
-      return {};
-  }
-  if (E->isGLValue())
-    return repOfCell(F.Graph->edgeIfAny(It->second), E->getType());
-  return repOfCell(It->second, E->getType());
-}
-
-FunctionRewriter::Rep FunctionRewriter::repOfVar(const VarDecl *VD) const {
-  if (!isPointer(VD->getType()))
-    return {};
-  Cell Storage = F.VarStorage.lookup(VD);
-  if (Storage.isNull())
-    return {};
-  return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
-}
 
 std::string FunctionRewriter::newPointerType(QualType T, Cell Pointee) const {
   if (!isPointer(T))
@@ -207,20 +144,6 @@ std::string FunctionRewriter::baseName(const NodeEncoding &E) {
   return Name;
 }
 
-std::optional<std::pair<unsigned, unsigned>>
-FunctionRewriter::fileRange(SourceRange R) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (CR.isInvalid())
-    return std::nullopt;
-  auto [FID, B] = SM.getDecomposedLoc(CR.getBegin());
-  auto [FID2, E] = SM.getDecomposedLoc(CR.getEnd());
-  if (FID != FID2 || FID != SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())))
-    return std::nullopt;
-  return std::make_pair(B, E);
-}
-
 std::string FunctionRewriter::source(SourceRange R) const {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange CR =
@@ -294,15 +217,6 @@ std::string FunctionRewriter::text(const Expr *E) {
   if (auto New = rewrite(E))
     return *New;
   return source(E->getSourceRange());
-}
-
-static bool isNullConstant(const Expr *E, ASTContext &Ctx) {
-  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return true;
-  Expr::EvalResult R;
-  const Expr *Inner = E->IgnoreParenCasts();
-  return Inner->getType()->isIntegerType() && Inner->EvaluateAsInt(R, Ctx) &&
-         R.Val.getInt() == 0;
 }
 
 std::string FunctionRewriter::valueText(const Expr *E, bool IdxContext) {
@@ -633,74 +547,6 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
   return splice(E);
 }
 
-std::optional<NodeEncoding> FunctionRewriter::fieldArrayEncoding(const MemberExpr *ME) {
-  // The element encoding of a field that points to a heap array of indices.
-  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!FD || !ME->isArrow())
-    return std::nullopt;
-  Rep B = rep(ME->getBase());
-  if (B.K != Idx || B.E.LayoutId < 0)
-    return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
-  uint64_t Off =
-      Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
-  auto It = L.FieldArrayBits.find(Off);
-  if (It == L.FieldArrayBits.end() || !It->second)
-    return std::nullopt;
-  NodeEncoding E;
-  E.Bits = It->second;
-  E.Indexed = true;
-  return E;
-}
-
-std::optional<NodeEncoding> FunctionRewriter::fieldIndexEncoding(const Expr *LV) {
-  // A pointer field of a pool object whose layout stores it as an index, even where
-  // this function's graph never saw a pointer stored there (only NULL); also an element
-  // of an array of pointers in such an object (`t->child[i]`).
-  const Expr *X = LV->IgnoreParenImpCasts();
-  // An element of a heap array of indices that a field points to (`x->to_nodes[k]`).
-  bool ThroughField = false;
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
-    if (const auto *Arr = dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts())) {
-      if (Arr->getType()->isConstantArrayType())
-        X = Arr;
-      else if (isPointer(Arr->getType())) {
-        X = Arr;
-        ThroughField = true;
-      }
-    }
-  const auto *ME = dyn_cast<MemberExpr>(X);
-  if (!ME)
-    return std::nullopt;
-  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  if (!FD)
-    return std::nullopt;
-  Rep B;
-  if (ME->isArrow()) {
-    B = rep(ME->getBase());
-  } else {
-    const Expr *Inner = ME->getBase()->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
-      B = rep(U->getSubExpr());
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
-      B = rep(AS->getBase());
-  }
-  if (B.K != Idx || B.E.LayoutId < 0)
-    return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
-  uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
-                     FD->getFieldIndex()) / 8;
-  const std::map<uint64_t, unsigned> &Bits = ThroughField ? L.FieldArrayBits : L.FieldBits;
-  auto It = Bits.find(Off);
-  if (It == Bits.end() || !It->second)
-    return std::nullopt;
-  NodeEncoding E;
-  E.Bits = It->second;
-  E.Indexed = true;
-  E.Pool = -1;
-  return E;
-}
-
 std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperator *E) {
   Rep R = rep(E);
   if (R.K != Idx)
@@ -719,14 +565,6 @@ std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperat
   return New == Orig ? std::nullopt : std::optional<std::string>(New);
 }
 
-bool FunctionRewriter::isSizeofType(const Expr *E, dsa::TypeId T) const {
-  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
-  if (!S || S->getKind() != UETT_SizeOf)
-    return false;
-  QualType QT = S->isArgumentType() ? S->getArgumentType() : S->getArgumentExpr()->getType();
-  return QT->isRecordType() && PG.Types.get(QT, Ctx) == T;
-}
-
 std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::TypeId T) {
   const Expr *S = Size->IgnoreParenImpCasts();
   if (isSizeofType(S, T))
@@ -738,28 +576,6 @@ std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::Type
       return text(B->getRHS());
   }
   return std::nullopt;
-}
-
-/// How many times \p S names \p PV.
-static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
-  if (!S)
-    return 0;
-  const auto *DRE = dyn_cast<DeclRefExpr>(S);
-  unsigned N = DRE && DRE->getDecl() == PV;
-  for (const Stmt *C : S->children())
-    N += usesOf(PV, C);
-  return N;
-}
-
-/// The parameter of \p FD that is an allocation size it only passes on: an integer
-/// parameter named once in the body, as the size argument \p Size itself.
-static const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
-  const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!PV || PV->getDeclContext() != FD || !PV->getType()->isIntegerType() ||
-      usesOf(PV, FD->getBody()) != 1)
-    return nullptr;
-  return PV;
 }
 
 const ParmVarDecl *FunctionRewriter::sizeParameter(const Expr *Size) const {

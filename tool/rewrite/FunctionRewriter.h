@@ -2,7 +2,7 @@
 #ifndef PTRCOMP_REWRITE_FUNCTIONREWRITER_H
 #define PTRCOMP_REWRITE_FUNCTIONREWRITER_H
 
-#include "ptrcomp/analysis/Plan.h"
+#include "VersionView.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -33,7 +33,7 @@ struct TextEdit {
 /// pools become indices, field accesses go through the pool base, allocations through the
 /// pool, calls to the versions the plan chose; owned pools are created at entry and
 /// destroyed on every exit.
-class FunctionRewriter {
+class FunctionRewriter : public VersionView {
 public:
   FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
                    const dsa::FunctionVersion &V);
@@ -57,17 +57,7 @@ public:
   void injectFieldFault(llvm::StringRef Struct) { FaultStruct = Struct.str(); }
 
 private:
-  enum RepKind { Plain, Idx, Real };
-  struct Rep {
-    RepKind K = Plain;
-    dsa::NodeEncoding E;
-  };
-
-  // Representation of values.
-  dsa::NodeEncoding encOfCell(dsa::Cell C) const;
-  Rep repOfCell(dsa::Cell C, clang::QualType PointerType) const;
-  Rep rep(const clang::Expr *E) const;
-  Rep repOfVar(const clang::VarDecl *VD) const;
+  // Representation of values (see VersionView).
   /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
   /// "pc_idx32 *"), or "" when it stays as written.
   std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
@@ -75,7 +65,6 @@ private:
   /// or "" when it stays as written.
   std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
   std::string varDecl(const clang::VarDecl *VD) const;
-  bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
 
   // Spelling.
   std::string poolExpr(const dsa::NodeEncoding &E) const;
@@ -87,7 +76,6 @@ private:
   /// blame: an edit that does not compile vetoes the pools it touched).
   void touch(const dsa::NodeEncoding &E) const;
   std::string source(clang::SourceRange R) const;
-  std::optional<std::pair<unsigned, unsigned>> fileRange(clang::SourceRange R) const;
 
   // Expressions: nullopt when the text does not change.
   std::optional<std::string> rewrite(const clang::Expr *E);
@@ -101,8 +89,6 @@ private:
   std::optional<std::string> subscript(const clang::ArraySubscriptExpr *E);
   std::optional<std::string> binary(const clang::BinaryOperator *E);
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
-  std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV);
-  std::optional<dsa::NodeEncoding> fieldArrayEncoding(const clang::MemberExpr *ME);
   std::optional<std::string> call(const clang::CallExpr *E);
   std::string callText(const clang::CallExpr *E, const std::string &Callee,
                        const std::vector<std::string> &PoolArgs,
@@ -116,7 +102,6 @@ private:
   wrapperArguments(const clang::CallExpr *E, dsa::FunctionGraph &Callee,
                    const dsa::FunctionVersion &W,
                    const std::vector<dsa::NodeEncoding> &PoolArgs);
-  bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
   /// The new spelling of the objects \p A points to when their size changes (a
   /// compressed layout, or an index replacing a pointer), else "".
   std::string newElementType(const clang::Expr *A);
@@ -136,11 +121,6 @@ private:
   std::nullopt_t macroVeto(const clang::Stmt *S,
                            clang::SourceLocation Loc = clang::SourceLocation());
 
-  dsa::ProgramGraphs &PG;
-  const dsa::Plan &P;
-  dsa::FunctionGraph &F;
-  const dsa::FunctionVersion &V;
-  clang::ASTContext &Ctx;
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses

@@ -1,0 +1,241 @@
+//===- VersionView.cpp - how one version of a function represents values --===//
+#include "VersionView.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+namespace ptrcomp {
+
+using dsa::Cell;
+using dsa::NodeEncoding;
+
+bool isNullConstant(const Expr *E, ASTContext &Ctx) {
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  Expr::EvalResult R;
+  const Expr *Inner = E->IgnoreParenCasts();
+  return Inner->getType()->isIntegerType() && Inner->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt() == 0;
+}
+
+/// How many times \p S names \p PV.
+static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
+  if (!S)
+    return 0;
+  const auto *DRE = dyn_cast<DeclRefExpr>(S);
+  unsigned N = DRE && DRE->getDecl() == PV;
+  for (const Stmt *C : S->children())
+    N += usesOf(PV, C);
+  return N;
+}
+
+const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
+  const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!PV || PV->getDeclContext() != FD || !PV->getType()->isIntegerType() ||
+      usesOf(PV, FD->getBody()) != 1)
+    return nullptr;
+  return PV;
+}
+
+VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                         const dsa::FunctionVersion &V)
+    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {}
+
+NodeEncoding VersionView::encOfCell(Cell C) const {
+  C = F.Graph->resolve(C);
+  if (C.isNull())
+    return {};
+  return V.Nodes.lookup(C.Node);
+}
+
+bool VersionView::pointeeFits(QualType PT, const NodeEncoding &E) const {
+  if (!isPointer(PT))
+    return false;
+  QualType Pointee = PT->getPointeeType().getCanonicalType().getUnqualifiedType();
+  if (Pointee->isVoidType())
+    return true;
+  return Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == E.Struct;
+}
+
+VersionView::Rep VersionView::repOfCell(Cell C, QualType PT) const {
+  Rep R;
+  C = F.Graph->resolve(C);
+  if (C.isNull())
+    return R;
+  R.E = encOfCell(C);
+  if (!R.E.isPooled())
+    return R;
+  R.K = R.E.Indexed && C.Offset == 0 && pointeeFits(PT, R.E) ? Idx : Real;
+  return R;
+}
+
+VersionView::Rep VersionView::rep(const Expr *E) const {
+  if (!E || !isPointer(E->getType()))
+    return {};
+  // A conversion the program did not write keeps its operand's representation: a
+  // `char *` holding a real pointer stays one when passed as `void *`.
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E->IgnoreParens()))
+    if (isPointer(ICE->getSubExpr()->getType()))
+      return rep(ICE->getSubExpr());
+  auto It = F.ExprCells.find(E);
+  if (It == F.ExprCells.end()) {
+    // Parens and implicit casts share their operand's cell.
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (Inner == E)
+      return {};
+    It = F.ExprCells.find(Inner);
+    if (It == F.ExprCells.end())
+      return {};
+  }
+  if (E->isGLValue())
+    return repOfCell(F.Graph->edgeIfAny(It->second), E->getType());
+  return repOfCell(It->second, E->getType());
+}
+
+VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
+  if (!isPointer(VD->getType()))
+    return {};
+  Cell Storage = F.VarStorage.lookup(VD);
+  if (Storage.isNull())
+    return {};
+  return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
+}
+
+bool VersionView::pointerTypeChanges(QualType T, Cell Pointee) const {
+  if (!isPointer(T))
+    return false;
+  if (repOfCell(Pointee, T).K == Idx)
+    return true;
+  QualType U = T->getPointeeType();
+  return isPointer(U) && !Pointee.isNull() &&
+         pointerTypeChanges(U, F.Graph->edgeIfAny(Pointee));
+}
+
+bool VersionView::storedTypeChanges(QualType T, Cell Storage) const {
+  if (isPointer(T))
+    return pointerTypeChanges(T, F.Graph->edgeIfAny(Storage));
+  if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+    // Arrays are one object per element in the graph: the elements live at Storage.
+    if (Ctx.getAsArrayType(CAT->getElementType()))
+      return false;
+    return storedTypeChanges(CAT->getElementType(), Storage);
+  }
+  return false;
+}
+
+bool VersionView::varTypeChanges(const VarDecl *VD) const {
+  auto It = F.VarStorage.find(VD);
+  return It != F.VarStorage.end() && storedTypeChanges(VD->getType(), It->second);
+}
+
+std::optional<NodeEncoding> VersionView::fieldArrayEncoding(const MemberExpr *ME) const {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !ME->isArrow())
+    return std::nullopt;
+  Rep B = rep(ME->getBase());
+  if (B.K != Idx || B.E.LayoutId < 0)
+    return std::nullopt;
+  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  uint64_t Off =
+      Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
+  auto It = L.FieldArrayBits.find(Off);
+  if (It == L.FieldArrayBits.end() || !It->second)
+    return std::nullopt;
+  NodeEncoding E;
+  E.Bits = It->second;
+  E.Indexed = true;
+  return E;
+}
+
+std::optional<NodeEncoding> VersionView::fieldIndexEncoding(const Expr *LV) const {
+  // Even where this function's graph never saw a pointer stored in the field (only
+  // NULL), the layout stores an index there.
+  const Expr *X = LV->IgnoreParenImpCasts();
+  bool ThroughField = false; // an element of a heap array a field points to
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+    if (const auto *Arr = dyn_cast<MemberExpr>(AS->getBase()->IgnoreParenImpCasts())) {
+      if (Arr->getType()->isConstantArrayType())
+        X = Arr;
+      else if (isPointer(Arr->getType())) {
+        X = Arr;
+        ThroughField = true;
+      }
+    }
+  const auto *ME = dyn_cast<MemberExpr>(X);
+  if (!ME)
+    return std::nullopt;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD)
+    return std::nullopt;
+  Rep B;
+  if (ME->isArrow()) {
+    B = rep(ME->getBase());
+  } else {
+    const Expr *Inner = ME->getBase()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
+      B = rep(U->getSubExpr());
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
+      B = rep(AS->getBase());
+  }
+  if (B.K != Idx || B.E.LayoutId < 0)
+    return std::nullopt;
+  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
+                     FD->getFieldIndex()) / 8;
+  const std::map<uint64_t, unsigned> &Bits = ThroughField ? L.FieldArrayBits : L.FieldBits;
+  auto It = Bits.find(Off);
+  if (It == Bits.end() || !It->second)
+    return std::nullopt;
+  NodeEncoding E;
+  E.Bits = It->second;
+  E.Indexed = true;
+  E.Pool = -1;
+  return E;
+}
+
+bool VersionView::isSizeofType(const Expr *E, dsa::TypeId T) const {
+  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+  if (!S || S->getKind() != UETT_SizeOf)
+    return false;
+  QualType QT = S->isArgumentType() ? S->getArgumentType() : S->getArgumentExpr()->getType();
+  return QT->isRecordType() && PG.Types.get(QT, Ctx) == T;
+}
+
+bool VersionView::isWholeCount(const Expr *Size, dsa::TypeId T) const {
+  const Expr *S = Size->IgnoreParenImpCasts();
+  if (isSizeofType(S, T))
+    return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Mul)
+    return isSizeofType(B->getRHS(), T) || isSizeofType(B->getLHS(), T);
+  return false;
+}
+
+std::optional<std::pair<unsigned, unsigned>> VersionView::fileRange(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return std::nullopt;
+  auto [FID, B] = SM.getDecomposedLoc(CR.getBegin());
+  auto [FID2, E] = SM.getDecomposedLoc(CR.getEnd());
+  if (FID != FID2 || FID != SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())))
+    return std::nullopt;
+  return std::make_pair(B, E);
+}
+
+std::vector<int> VersionView::poolsOf(const NodeEncoding &E) const {
+  if (E.Source == NodeEncoding::Param)
+    return E.Slot < V.ParamPools.size()
+               ? std::vector<int>(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end())
+               : std::vector<int>();
+  if (E.Pool >= 0)
+    return {E.Pool};
+  return {};
+}
+
+} // namespace ptrcomp

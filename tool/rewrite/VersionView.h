@@ -1,0 +1,91 @@
+//===- VersionView.h - how one version of a function represents values ----===//
+//
+// Under a plan, each pointer value of a function version is one of: a plain pointer
+// (its structure is not pooled, or not indexed), an index into a pool, or a real
+// pointer into a pool (an interior pointer, or a pool without indices). Both the
+// legality check, which decides before any text is written what cannot be expressed,
+// and the rewriter, which spells the new text, read values through this view, so the
+// two agree on every expression.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_REWRITE_VERSIONVIEW_H
+#define PTRCOMP_REWRITE_VERSIONVIEW_H
+
+#include "ptrcomp/analysis/Plan.h"
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <utility>
+
+namespace clang {
+class ASTContext;
+class VarDecl;
+class ParmVarDecl;
+class FunctionDecl;
+} // namespace clang
+
+namespace ptrcomp {
+
+inline bool isPointer(clang::QualType T) { return T->isAnyPointerType(); }
+
+/// A null pointer constant, also `(T *)0` and integer constants equal to 0.
+bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// The parameter of \p FD that is an allocation size it only passes on: an integer
+/// parameter named once in the body, as the size argument \p Size itself.
+const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,
+                                        const clang::Expr *Size);
+
+class VersionView {
+public:
+  VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+              const dsa::FunctionVersion &V);
+
+  enum RepKind { Plain, Idx, Real };
+  struct Rep {
+    RepKind K = Plain;
+    dsa::NodeEncoding E;
+  };
+
+  dsa::NodeEncoding encOfCell(dsa::Cell C) const;
+  Rep repOfCell(dsa::Cell C, clang::QualType PointerType) const;
+  /// The representation of pointer value \p E (Plain for non-pointers).
+  Rep rep(const clang::Expr *E) const;
+  Rep repOfVar(const clang::VarDecl *VD) const;
+  bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
+  /// Whether the type of a pointer whose values point to \p Pointee changes (to an
+  /// index, or a pointer to indices).
+  bool pointerTypeChanges(clang::QualType T, dsa::Cell Pointee) const;
+  /// Whether an object of type \p T stored at \p Storage changes type.
+  bool storedTypeChanges(clang::QualType T, dsa::Cell Storage) const;
+  bool varTypeChanges(const clang::VarDecl *VD) const;
+  /// A pointer field of a pool object whose layout stores it as an index (also an
+  /// element of an array of pointers in such an object, or of a heap array of indices
+  /// a field points to).
+  std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV) const;
+  /// The element encoding of a field that points to a heap array of indices.
+  std::optional<dsa::NodeEncoding> fieldArrayEncoding(const clang::MemberExpr *ME) const;
+  bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
+  /// Whether \p Size is n * sizeof(T) (or sizeof(T)) as the rewriter can convert it.
+  bool isWholeCount(const clang::Expr *Size, dsa::TypeId T) const;
+  /// \p R as offsets in the function's own file, when it can be edited there (not
+  /// inside a macro's body, not in another file).
+  std::optional<std::pair<unsigned, unsigned>> fileRange(clang::SourceRange R) const;
+  /// The pool encodings a pooled value of this version may carry.
+  std::vector<int> poolsOf(const dsa::NodeEncoding &E) const;
+
+  const dsa::FunctionVersion &version() const { return V; }
+  dsa::FunctionGraph &function() const { return F; }
+
+protected:
+  dsa::ProgramGraphs &PG;
+  const dsa::Plan &P;
+  dsa::FunctionGraph &F;
+  const dsa::FunctionVersion &V;
+  clang::ASTContext &Ctx;
+};
+
+} // namespace ptrcomp
+
+#endif
