@@ -44,8 +44,6 @@ public:
   /// For a clone: "static <ret> <name>(<pool params>, <params>)".
   std::string header(bool Static) const;
   std::string prototype(bool Static) const { return header(Static) + ";"; }
-  /// The result type of this version when it differs from the original's, else "".
-  std::string newReturnType() const;
   const std::vector<int> &vetoPools() const { return VetoPools; }
   /// Global pools this version names (their descriptors must be visible).
   const std::set<int> &globalPoolsUsed() const { return GlobalPoolsUsed; }
@@ -58,23 +56,14 @@ public:
 
 private:
   // Representation of values (see VersionView).
-  /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
-  /// "pc_idx32 *"), or "" when it stays as written.
-  std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
-  /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
-  /// or "" when it stays as written.
-  std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
-  std::string varDecl(const clang::VarDecl *VD) const;
 
   // Spelling.
   std::string poolExpr(const dsa::NodeEncoding &E) const;
   std::string baseName(const dsa::NodeEncoding &E);
-  std::string idxType(const dsa::NodeEncoding &E) const;
-  std::string layoutType(const dsa::NodeEncoding &E) const;
   std::string poolParamName(unsigned Slot) const;
   /// Notes that the text being built depends on \p E's pool (for the self-check's
   /// blame: an edit that does not compile vetoes the pools it touched).
-  void touch(const dsa::NodeEncoding &E) const;
+  void touch(const dsa::NodeEncoding &E) const override;
   std::string source(clang::SourceRange R) const;
 
   // Expressions: nullopt when the text does not change.
@@ -126,17 +115,13 @@ private:
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses
   mutable std::set<int> GlobalPoolsUsed;
   std::set<int> SizeSymbolsUsed;
-  /// Whether struct type \p T is complete in this function's translation unit.
-  bool completeHere(dsa::TypeId T) const;
   mutable std::set<int> Touched; ///< pools touched since the last edit
   std::vector<TextEdit> Edits;
   std::vector<int> VetoPools;
   std::string VetoReason;
   bool Failed = false;
   bool Dry = false; ///< spelling only: no bases or pool parameters become used
-  bool ReturnsIdx = false;
   std::string FaultStruct;
-  Rep Returned;
   /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
   std::map<dsa::TypeId, std::string> SizeofLayout;
   /// sizeof(T *) inside the size of an array of indices -> sizeof of the index type.

@@ -7,6 +7,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <functional>
+
 using namespace clang;
 namespace ptrcomp {
 
@@ -44,7 +46,12 @@ const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
 
 VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
                          const dsa::FunctionVersion &V)
-    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {}
+    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {
+  if (isPointer(F.Decl->getReturnType())) {
+    Returned = repOfCell(F.Ret, F.Decl->getReturnType());
+    ReturnsIdx = Returned.K == Idx;
+  }
+}
 
 NodeEncoding VersionView::encOfCell(Cell C) const {
   C = F.Graph->resolve(C);
@@ -106,31 +113,169 @@ VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
   return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
 }
 
-bool VersionView::pointerTypeChanges(QualType T, Cell Pointee) const {
+std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
   if (!isPointer(T))
-    return false;
-  if (repOfCell(Pointee, T).K == Idx)
-    return true;
+    return "";
+  Rep R = repOfCell(Pointee, T);
+  if (R.K == Idx)
+    return idxType(R.E);
   QualType U = T->getPointeeType();
-  return isPointer(U) && !Pointee.isNull() &&
-         pointerTypeChanges(U, F.Graph->edgeIfAny(Pointee));
+  if (isPointer(U) && !Pointee.isNull()) {
+    std::string Inner = newPointerType(U, F.Graph->edgeIfAny(Pointee));
+    if (!Inner.empty())
+      return (U.isConstQualified() ? "const " : "") + Inner + " *";
+  }
+  return "";
 }
 
-bool VersionView::storedTypeChanges(QualType T, Cell Storage) const {
-  if (isPointer(T))
-    return pointerTypeChanges(T, F.Graph->edgeIfAny(Storage));
+std::string VersionView::storedDecl(QualType T, Cell Storage,
+                                         const std::string &Name) const {
+  if (isPointer(T)) {
+    std::string N = newPointerType(T, F.Graph->edgeIfAny(Storage));
+    if (N.empty())
+      return "";
+    return N + (StringRef(N).endswith("*") ? "" : " ") + Name;
+  }
   if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
     // Arrays are one object per element in the graph: the elements live at Storage.
+    std::string Dim = "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
     if (Ctx.getAsArrayType(CAT->getElementType()))
-      return false;
-    return storedTypeChanges(CAT->getElementType(), Storage);
+      return "";
+    return storedDecl(CAT->getElementType(), Storage, Name + Dim);
   }
+  return "";
+}
+
+std::string VersionView::varDecl(const VarDecl *VD) const {
+  auto It = F.VarStorage.find(VD);
+  if (It == F.VarStorage.end())
+    return "";
+  return storedDecl(VD->getType(), It->second, VD->getName().str());
+}
+
+std::string VersionView::idxType(const NodeEncoding &E) const {
+  touch(E);
+  return "pc_idx" + std::to_string(E.Bits);
+}
+
+std::string VersionView::layoutType(const NodeEncoding &E) const {
+  touch(E);
+  if (E.LayoutId >= 0)
+    return "struct " + P.Layouts[E.LayoutId].Name;
+  return PG.Types.name(E.Struct);
+}
+
+bool VersionView::completeHere(dsa::TypeId T) const {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *RD = dyn_cast<RecordDecl>(D);
+        RD && RD->isThisDeclarationADefinition() &&
+        PG.Types.get(Ctx.getRecordType(RD), Ctx) == T)
+      return true;
   return false;
 }
 
-bool VersionView::varTypeChanges(const VarDecl *VD) const {
-  auto It = F.VarStorage.find(VD);
-  return It != F.VarStorage.end() && storedTypeChanges(VD->getType(), It->second);
+std::string VersionView::newReturnType() const {
+  if (ReturnsIdx)
+    return idxType(Returned.E);
+  if (isPointer(F.Decl->getReturnType()))
+    return newPointerType(F.Decl->getReturnType(), F.Ret);
+  return "";
+}
+
+VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
+  // The operand is not evaluated, so the analysis has no cells for it: decide from the
+  // variables it names. `sizeof p` and `sizeof *tbl` keep their text (the declarations
+  // changed, so they measure the new types); `sizeof *p`, `sizeof p->f`, `sizeof p[0]`
+  // with p an index would not compile and name their new type instead.
+  auto IdxVar = [&](const Expr *X) -> std::optional<Rep> {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Rep R = repOfVar(VD); R.K == Idx)
+          return R;
+    return std::nullopt;
+  };
+  bool Invalid = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+      Invalid |= IdxVar(U->getSubExpr()).has_value();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
+      Invalid |= IdxVar(AS->getBase()).has_value();
+    if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
+      Invalid |= IdxVar(ME->getBase()).has_value();
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(A);
+  SizeofOperand Out;
+  Out.NeedsNewType = Invalid;
+  if (!Invalid)
+    return Out;
+  // New type of an unevaluated expression, from the variables and layouts it goes through:
+  // "" = unchanged, nullopt = unknown.
+  std::function<std::optional<std::string>(const Expr *)> NewType =
+      [&](const Expr *X) -> std::optional<std::string> {
+    X = X->IgnoreParenImpCasts();
+    if (auto R = IdxVar(X))
+      return idxType(R->E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        std::string D = varDecl(VD);
+        return D.empty() ? "" : D.substr(0, D.rfind(' '));
+      }
+      return "";
+    }
+    auto Object = [&](const Expr *Ptr) -> std::optional<std::string> {
+      if (auto R = IdxVar(Ptr))
+        return layoutType(R->E);
+      auto T = NewType(Ptr);
+      if (!T)
+        return std::nullopt;
+      if (StringRef(*T).endswith(" *"))
+        return T->substr(0, T->size() - 2);
+      if (StringRef(*T).endswith("]")) // an element of an array member: "pc_idx32[4]"
+        return T->substr(0, T->rfind('['));
+      return T->empty() ? std::optional<std::string>("") : std::nullopt;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
+      return Object(U->getSubExpr());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+      return Object(AS->getBase());
+    if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      std::optional<Rep> R;
+      if (ME->isArrow())
+        R = IdxVar(ME->getBase());
+      if (!R) {
+        auto BT = ME->isArrow() ? Object(ME->getBase()) : NewType(ME->getBase());
+        if (!BT)
+          return std::nullopt;
+        if (!BT->empty())
+          return std::nullopt; // a member of some other rewritten object
+        return "";
+      }
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FD || R->E.LayoutId < 0)
+        return "";
+      const dsa::Layout &L = P.Layouts[R->E.LayoutId];
+      uint64_t Off =
+          Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
+      if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second) {
+        if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
+          return "pc_idx" + std::to_string(It->second) + "[" +
+                 std::to_string(CAT->getSize().getZExtValue()) + "]";
+        return "pc_idx" + std::to_string(It->second);
+      }
+      if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
+        return "pc_idx" + std::to_string(It->second) + " *";
+      return "";
+    }
+    return std::nullopt;
+  };
+  Out.NewType = NewType(A);
+  if (auto R = IdxVar(A))
+    Out.IndexVar = R->E;
+  return Out;
 }
 
 std::optional<NodeEncoding> VersionView::fieldArrayEncoding(const MemberExpr *ME) const {

@@ -54,18 +54,33 @@ public:
   Rep rep(const clang::Expr *E) const;
   Rep repOfVar(const clang::VarDecl *VD) const;
   bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
-  /// Whether the type of a pointer whose values point to \p Pointee changes (to an
-  /// index, or a pointer to indices).
-  bool pointerTypeChanges(clang::QualType T, dsa::Cell Pointee) const;
-  /// Whether an object of type \p T stored at \p Storage changes type.
-  bool storedTypeChanges(clang::QualType T, dsa::Cell Storage) const;
-  bool varTypeChanges(const clang::VarDecl *VD) const;
+  /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
+  /// "pc_idx32 *"), or "" when it stays as written.
+  std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
+  /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
+  /// or "" when it stays as written.
+  std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
+  std::string varDecl(const clang::VarDecl *VD) const;
+  /// The result type of this version when it differs from the original's, else "".
+  std::string newReturnType() const;
+  std::string idxType(const dsa::NodeEncoding &E) const;
+  std::string layoutType(const dsa::NodeEncoding &E) const;
+  /// Whether struct type \p T is complete in this function's translation unit.
+  bool completeHere(dsa::TypeId T) const;
   /// A pointer field of a pool object whose layout stores it as an index (also an
   /// element of an array of pointers in such an object, or of a heap array of indices
   /// a field points to).
   std::optional<dsa::NodeEncoding> fieldIndexEncoding(const clang::Expr *LV) const;
   /// The element encoding of a field that points to a heap array of indices.
   std::optional<dsa::NodeEncoding> fieldArrayEncoding(const clang::MemberExpr *ME) const;
+  /// The operand of `sizeof expr` is not evaluated, so the analysis has no cells for
+  /// it: what it becomes is decided from the variables it names.
+  struct SizeofOperand {
+    bool NeedsNewType = false; ///< it dereferences an index (`sizeof *p`, `sizeof p->f`)
+    std::optional<std::string> NewType; ///< "" = unchanged, nullopt = unknown
+    dsa::NodeEncoding IndexVar;          ///< the operand itself, when it is an index
+  };
+  SizeofOperand sizeofOperand(const clang::Expr *A) const;
   bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
   /// Whether \p Size is n * sizeof(T) (or sizeof(T)) as the rewriter can convert it.
   bool isWholeCount(const clang::Expr *Size, dsa::TypeId T) const;
@@ -79,11 +94,17 @@ public:
   dsa::FunctionGraph &function() const { return F; }
 
 protected:
+  virtual ~VersionView() = default;
+  /// Called with every pool a spelling depends on (the rewriter records them).
+  virtual void touch(const dsa::NodeEncoding &) const {}
+
   dsa::ProgramGraphs &PG;
   const dsa::Plan &P;
   dsa::FunctionGraph &F;
   const dsa::FunctionVersion &V;
   clang::ASTContext &Ctx;
+  Rep Returned; ///< what a pointer result of this version is
+  bool ReturnsIdx = false;
 };
 
 } // namespace ptrcomp
