@@ -509,6 +509,13 @@ Cell Builder::binary(const BinaryOperator *E) {
     if (isPointer(LHS->getType()) && isPointer(RHS->getType())) {
       G.addFlags(A, Array); // pointer difference: both point into one array
       G.addFlags(B, Array);
+      // It counts elements of the pointers' type: through `char *` it measures the
+      // objects' bytes, which a new layout would change (as a byte access does).
+      QualType Elem = LHS->getType()->getPointeeType();
+      if (Elem->isVoidType())
+        Elem = Ctx.CharTy;
+      access(A, Elem, E);
+      access(B, Elem, E);
       return {};
     }
     const Expr *Ptr = isPointer(LHS->getType()) ? LHS : isPointer(RHS->getType()) ? RHS

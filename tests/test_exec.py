@@ -31,7 +31,9 @@ import pytest
 import ptrcomp_testlib as tl
 
 EXEC_DIR = pathlib.Path(__file__).resolve().parent / "exec"
-CASES = sorted(EXEC_DIR.glob("*.c"))
+# tests/legality/: one program per rule of the legality check (tool/legality/).
+LEGALITY_DIR = EXEC_DIR.parent / "legality"
+CASES = sorted(EXEC_DIR.glob("*.c")) + sorted(LEGALITY_DIR.glob("*.c"))
 CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
 SPECIAL_KEYS = {"reason", "pooled", "todo"}
 DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",

@@ -39,3 +39,24 @@ def test_opaque_struct_pool_in_driver(ptrcomp, tmp_path, defines):
     assert not block < inc < main.index("#endif", block), main[:inc + 40]
     tl.check_same_behaviour([src / f for f in FILES], [out / f for f in FILES], tmp_path,
                             args=["1000"])
+
+
+def test_opaque_struct_recursive_owner_stays_unchanged(ptrcomp, tmp_path):
+    """The legality rule OpaquePoolOwner: a recursive function that owns lists of an
+    opaque struct would need one static pool sized where the struct is unknown."""
+    src = tmp_path / "src"
+    shutil.copytree(CASE, src)
+    shutil.copy(tl.ROOT / "tests" / "exec_multi" / "opaque_recursive" / "main.c",
+                src / "main.c")
+    db = [{"directory": str(src), "file": f, "arguments": ["cc", "-std=gnu11", "-c", f]}
+          for f in FILES]
+    (src / "compile_commands.json").write_text(json.dumps(db))
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp("-p", src, "-o", out, "--report=json")
+    assert r.returncode == 0, r.stderr
+    entries = [s for s in json.loads(r.stdout)["structures"] if s["type"] == "struct entry"]
+    assert entries and all(s["pool"] is None for s in entries), entries
+    assert any("its struct is opaque in 'level', which creates its pool" in why
+               for s in entries for why in s.get("reasons") or []), entries
+    tl.check_same_behaviour([src / f for f in FILES], [out / f for f in FILES], tmp_path,
+                            args=["500"])

@@ -1,5 +1,6 @@
 //===- Driver.cpp - parse, analyse, plan, rewrite, write -------------------===//
 #include "Driver.h"
+#include "legality/Legality.h"
 #include "ChangedRegions.h"
 #include "Compat.h"
 #include "Diagnostics.h"
@@ -240,8 +241,10 @@ int runDriver(ToolOptions &Opts) {
   for (unsigned Round = 0;; ++Round) {
     Plan = dsa::makePlan(*Graphs, PO, Vetoes);
     Edits = EditSet();
-    dsa::Vetoes New;
-    if (rewriteProgram(Program, *Graphs, Plan, Edits, New, Opts.InjectFault) &&
+    // What the plan asks that cannot be written as C is decided before any text is.
+    dsa::Vetoes New =
+        Opts.SkipLegality ? dsa::Vetoes() : checkLegality(Program, *Graphs, Plan);
+    if (New.empty() && rewriteProgram(Program, *Graphs, Plan, Edits, New, Opts.InjectFault) &&
         !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
                                              *Graphs, Plan, New))) {
       if (!applyEdits(Edits, Files))

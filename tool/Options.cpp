@@ -119,6 +119,13 @@ static cl::opt<std::string> ResourceDirOpt(
              "found when ptrcomp was built)"),
     cl::value_desc("dir"), cl::init(PTRCOMP_DEFAULT_RESOURCE_DIR), cl::cat(PtrcompCategory));
 
+// Testing only: plans and rewrites without the legality check (tool/legality), so that
+// the rewriter's own vetoes decide; they then say "internal: legality missed".
+static cl::opt<bool> SkipLegalityOpt(
+    "skip-legality-check", cl::Hidden,
+    cl::desc("testing only: plan and rewrite without the legality check, so that the "
+             "rewriter's own vetoes (the safety net) decide"));
+
 // Testing only: makes the rewriter write code that does not compile, to show that the
 // self-check catches it ("field:NAME": misspells the fields of struct NAME in rewritten
 // accesses; "file-scope": adds a line no structure explains).
@@ -492,6 +499,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.Exclusions.push_back(
         {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
   Opts.InjectFault = InjectFaultOpt;
+  Opts.SkipLegality = SkipLegalityOpt;
   Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
                       : Opts.Cfg.HeaderFilter ? Opts.Cfg.HeaderFilter->Value
                                               : "";

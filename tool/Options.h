@@ -53,6 +53,7 @@ struct ToolOptions {
   std::vector<dsa::PlanOptions::Exclusion> Exclusions;
   std::string HeaderFilter; ///< regular expression, or empty for every header
   std::string InjectFault;  ///< testing only: see --inject-fault
+  bool SkipLegality = false; ///< testing only: see --skip-legality-check
 };
 
 /// Parses argv. Prints --help/--version/--print-runtime-flags output itself and sets

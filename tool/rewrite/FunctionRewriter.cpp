@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "../legality/Legality.h"
 
 #include "ptrcomp/analysis/ByteCountCall.h"
 
@@ -98,6 +99,8 @@ std::string FunctionRewriter::source(SourceRange R) const {
 //===-- Vetoes -------------------------------------------------------------===//
 
 void FunctionRewriter::veto(const NodeEncoding &E, const std::string &Why) {
+  // The legality check (tool/legality) should have vetoed this structure already.
+  legalityMissed(Why);
   Failed = true;
   if (VetoReason.empty())
     VetoReason = Why;
@@ -730,8 +733,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         continue;
       if (!Cover.Elem) {
         vetoAt(rep(E->getArg(I)).E, E,
-               "internal: legality missed: a byte count that is not whole objects, on a "
-               "structure whose layout changes");
+               "a byte count that is not whole objects, on a structure whose layout "
+               "changes");
         return std::nullopt;
       }
       if (Cover.Constant)
@@ -1034,6 +1037,7 @@ void FunctionRewriter::entryAndExit() {
       VetoPools.push_back(Pl);
     Failed = true;
     VetoReason = "the body of '" + F.Name + "' is written inside a macro";
+    legalityMissed(VetoReason);
     return;
   }
   // Indentation of the body's first statement, or four spaces.
@@ -1064,6 +1068,7 @@ void FunctionRewriter::entryAndExit() {
         VetoPools.push_back(Pl);
         Failed = true;
         VetoReason = "its struct is opaque in '" + F.Name + "', which creates its pool";
+        legalityMissed(VetoReason);
         return;
       }
       Size = "ptrcomp_size_" + P.Layouts[Po.LayoutId].Name;

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "GlobalVariable.h"
+#include "../legality/Legality.h"
 #include "IncludePlacement.h"
 #include "Rewriter.h"
 
@@ -86,35 +88,6 @@ EditSet::PoolSet poolsOf(const dsa::FunctionVersion &V) {
   return Pools;
 }
 
-/// Why the members of \p RD cannot be spelled again one by one in a new layout, or "".
-/// Members are printed from their types, which loses anonymous structs and unions
-/// (their types have no name to print) and alignment and packing attributes (which
-/// would silently change the layout).
-std::string unprintableLayout(const RecordDecl *RD) {
-  ASTContext &Ctx = RD->getASTContext();
-  std::string Where = dsa::locationString(Ctx, RD->getLocation());
-  if (RD->hasAttr<PackedAttr>() || RD->hasAttr<AlignedAttr>() ||
-      RD->hasAttr<MaxFieldAlignmentAttr>())
-    return "its struct has a packing or alignment attribute (" + Where +
-           "), which a new layout would not keep";
-  for (const FieldDecl *FD : RD->fields()) {
-    std::string At = dsa::locationString(Ctx, FD->getLocation());
-    if (FD->isAnonymousStructOrUnion() || FD->getName().empty())
-      return "its struct has an anonymous member at " + At +
-             ", which a new layout would not keep";
-    QualType T = FD->getType();
-    while (const ArrayType *AT = Ctx.getAsArrayType(T))
-      T = AT->getElementType();
-    if (const auto *RT = T->getAs<RecordType>())
-      if (RT->getDecl()->getDeclName().isEmpty() || !RT->getDecl()->getIdentifier())
-        return "its struct has a member of an unnamed struct or union type at " + At +
-               ", which a new layout would not keep";
-    if (FD->hasAttr<AlignedAttr>() || FD->hasAttr<PackedAttr>())
-      return "its struct has a member with an alignment or packing attribute at " + At +
-             ", which a new layout would not keep";
-  }
-  return "";
-}
 
 struct VersionText {
   unsigned Version;
@@ -160,8 +133,6 @@ private:
   std::set<int> SizeExported; // layouts whose size opaque users read (ptrcomp_size_*)
   void emitGlobalPools();
   void rewriteGlobalVariables();
-  std::string globalDecl(dsa::Cell Storage, clang::QualType T, const std::string &Name,
-                         clang::ASTContext &Ctx, int &Pool);
 };
 
 void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
@@ -190,6 +161,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
           Owns = true;
           Out[P.Pools[KV.second.Pool].Origin] =
               "function '" + F.Name + "' is defined in a header";
+          legalityMissed(Out[P.Pools[KV.second.Pool].Origin]);
         }
     if (Owns || SM.isInSystemHeader(F.Decl->getLocation()))
       return;
@@ -317,6 +289,7 @@ void ProgramRewriter::emitLayouts() {
         if (!End || SM.isInSystemHeader(RD->getLocation()))
           break;
         if (std::string Why = unprintableLayout(RD); !Why.empty()) {
+          legalityMissed(Why);
           for (unsigned I = 0; I < P.Pools.size(); ++I)
             if (P.Pools[I].LayoutId == LI)
               Out[P.Pools[I].Origin] = Why;
@@ -425,95 +398,28 @@ void ProgramRewriter::emitPrototypes() {
   }
 }
 
-std::string ProgramRewriter::globalDecl(dsa::Cell Storage, QualType T, const std::string &Name,
-                                        ASTContext &Ctx, int &PoolId) {
-  dsa::DSGraph &G = *PG.Globals;
-  if (T->isAnyPointerType()) {
-    dsa::Cell C = G.edgeIfAny(Storage);
-    if (C.isNull() || C.Offset != 0)
-      return "";
-    for (unsigned I = 0; I < P.Pools.size(); ++I) {
-      const dsa::Pool &Pl = P.Pools[I];
-      if (!Pl.Origin.Owner.empty() || Pl.Origin.Node != C.Node || !Pl.Indexed)
-        continue;
-      QualType Pointee = T->getPointeeType().getCanonicalType().getUnqualifiedType();
-      if (!(Pointee->isVoidType() ||
-            (Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == Pl.Struct)))
-        return "";
-      PoolId = I;
-      return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
-    }
-    return "";
-  }
-  if (const auto *CAT = Ctx.getAsConstantArrayType(T))
-    if (!Ctx.getAsArrayType(CAT->getElementType()))
-      return globalDecl(Storage, CAT->getElementType(),
-                        Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]",
-                        Ctx, PoolId);
-  return "";
-}
-
 void ProgramRewriter::rewriteGlobalVariables() {
   for (unsigned U = 0; U < Program.Units.size(); ++U) {
     ASTContext &Ctx = Program.Units[U]->getASTContext();
     const SourceManager &SM = Ctx.getSourceManager();
-    std::map<unsigned, unsigned> Starts; // declarations sharing one specifier
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (isa<VarDecl>(D))
-        ++Starts[SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc()))];
+    std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
     for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
       auto *VD = dyn_cast<VarDecl>(D);
       if (!VD || SM.isInSystemHeader(VD->getLocation()))
         continue;
-      auto It = PG.GlobalCells.find(dsa::globalKey(VD));
-      if (It == PG.GlobalCells.end())
-        continue;
-      int Pool = -1;
-      std::string New = globalDecl(It->second, VD->getType(), VD->getName().str(), Ctx, Pool);
-      if (New.empty())
-        continue;
-      SourceLocation B = SM.getExpansionLoc(VD->getBeginLoc());
-      std::string Where = dsa::locationString(Ctx, VD->getLocation());
-      if (Starts[SM.getFileOffset(B)] > 1 || VD->getBeginLoc().isMacroID()) {
-        Out[P.Pools[Pool].Origin] = "global '" + VD->getName().str() +
-                                    "' is declared together with other variables or in a "
-                                    "macro at " + Where;
+      GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
+      if (!G.Why.empty()) {
+        legalityMissed(G.Why);
+        Out[P.Pools[G.Pool].Origin] = G.Why;
         continue;
       }
-      std::string Prefix = VD->getStorageClass() == SC_Extern   ? "extern "
-                           : VD->getStorageClass() == SC_Static ? "static "
-                                                                 : "";
-      if (const Expr *Init = VD->getInit()) {
-        Expr::EvalResult R;
-        const Expr *I = Init->IgnoreParenCasts();
-        bool Zero = isa<ImplicitValueInitExpr>(I) ||
-                    Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
-                    (I->getType()->isIntegerType() && I->EvaluateAsInt(R, Ctx) &&
-                     R.Val.getInt() == 0);
-        if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
-          Zero = true;
-          for (const Expr *E : ILE->inits())
-            Zero &= E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
-                    Expr::NPCK_NotNull;
-          New += " = {0}";
-        } else if (Zero) {
-          New += " = 0";
-        }
-        if (!Zero) {
-          Out[P.Pools[Pool].Origin] =
-              "global '" + VD->getName().str() + "' is initialised with a pointer at " + Where;
-          continue;
-        }
-      }
+      if (G.Decl.empty())
+        continue;
       CharSourceRange CR = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
-      if (CR.isInvalid()) {
-        Out[P.Pools[Pool].Origin] = "global '" + VD->getName().str() + "' is declared in a macro";
-        continue;
-      }
       auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
       unsigned End = SM.getFileOffset(CR.getEnd());
-      add(realPath(SM, FID), Off, End - Off, Prefix + New, {Pool});
+      add(realPath(SM, FID), Off, End - Off, G.Decl, {G.Pool});
       NeedsInclude.insert({U, FID});
     }
   }

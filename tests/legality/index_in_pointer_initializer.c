@@ -1,0 +1,19 @@
+// ruleIndexInPointerInitializer: node pointers in the initializer of a struct-typed
+// local; the analysis refuses the holder first.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in struct pair objects that ptrcomp does not rewrite"}
+#include <stdio.h>
+#include <stdlib.h>
+struct node { int val; struct node *next; };
+struct pair { struct node *a, *b; };
+static int total(struct pair pr) { return pr.a->val + pr.b->val; }
+int main(void) {
+  struct node *head = NULL;
+  for (int i = 0; i < 5; i++) {
+    struct node *n = malloc(sizeof(struct node));
+    n->val = i; n->next = head; head = n;
+  }
+  struct pair pr = { head, head->next };
+  printf("%d\n", total(pr));
+  while (head) { struct node *n = head->next; free(head); head = n; }
+  return 0;
+}

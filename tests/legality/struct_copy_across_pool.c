@@ -1,0 +1,20 @@
+// ruleStructCopyAcrossPool: a node copied into a local struct; the analysis refuses the
+// local holder first.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in struct node objects that ptrcomp does not rewrite"}
+#include <stdio.h>
+#include <stdlib.h>
+struct node { int val; struct node *next; };
+int main(void) {
+  struct node *head = NULL;
+  for (int i = 0; i < 5; i++) {
+    struct node *n = malloc(sizeof(struct node));
+    n->val = i; n->next = head; head = n;
+  }
+  struct node copy;
+  copy = *head;
+  int sum = copy.val;
+  for (struct node *p = copy.next; p; p = p->next) sum += p->val;
+  printf("%d\n", sum);
+  while (head) { struct node *n = head->next; free(head); head = n; }
+  return 0;
+}

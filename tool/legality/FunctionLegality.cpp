@@ -1,0 +1,745 @@
+//===- FunctionLegality.cpp - what one function version cannot express ----===//
+//
+// The walk follows the rewriter's (tool/rewrite/FunctionRewriter.cpp) expression by
+// expression and reads values through the same VersionView, so a rule here fires
+// exactly where the rewriter would have to give up.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionLegality.h"
+
+#include "ptrcomp/analysis/ByteCountCall.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+
+using namespace clang;
+namespace ptrcomp {
+
+using dsa::Cell;
+using dsa::NodeEncoding;
+
+static bool isAllocator(StringRef Name) {
+  return Name == "malloc" || Name == "calloc" || Name == "realloc" ||
+         Name == "aligned_alloc" || Name == "strdup" || Name == "valloc";
+}
+
+void FunctionLegality::veto(const NodeEncoding &E, const Stmt *S, const std::string &What) {
+  std::string Why = S ? What + " at " + dsa::locationString(Ctx, S->getBeginLoc()) : What;
+  for (int Pl : poolsOf(E))
+    Vetoes.emplace(Pl, Why);
+}
+
+void FunctionLegality::vetoAllPools(const std::string &Why) {
+  for (auto &KV : V.Nodes)
+    if (KV.second.isPooled())
+      for (int Pl : poolsOf(KV.second))
+        Vetoes.emplace(Pl, Why);
+}
+
+//===-- Rules --------------------------------------------------------------===//
+
+void FunctionLegality::ruleEntryInterface() {
+  // The version with the original signature keeps its parameters' and result's types:
+  // its callers are outside the plan (main, functions called through pointers).
+  if (!V.IsOriginal)
+    return;
+  for (const VarDecl *VD : F.Vars)
+    if (isa<ParmVarDecl>(VD) && !varDecl(VD).empty())
+      veto(repOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)), VD->getType()).E,
+           F.Decl->getBody(),
+           "parameter '" + VD->getName().str() + "' of an entry point would change type");
+  if (!newReturnType().empty())
+    veto(repOfCell(F.Graph->edgeIfAny(F.Ret), F.Decl->getReturnType()).E, F.Decl->getBody(),
+         "the result of '" + F.Name + "' would change type");
+}
+
+void FunctionLegality::ruleBodyInMacro() {
+  // Pools are created after the body's `{` and destroyed before its `}`.
+  const auto *Body = cast<CompoundStmt>(F.Decl->getBody());
+  if (V.OwnedPools.empty() || (fileRange(Body->getLBracLoc()) && fileRange(Body->getRBracLoc())))
+    return;
+  for (int Pl : V.OwnedPools)
+    Vetoes.emplace(Pl, "the body of '" + F.Name + "' is written inside a macro");
+}
+
+void FunctionLegality::ruleOpaquePoolOwner() {
+  // A pool is sized where it is created; an opaque struct's size comes from the file
+  // that defines it (ptrcomp_size_<layout>), which needs a layout and one pool per call.
+  for (int Pl : V.OwnedPools) {
+    const dsa::Pool &Po = P.Pools[Pl];
+    if (!completeHere(Po.Struct) && (Po.LayoutId < 0 || Po.SharedByActivations))
+      Vetoes.emplace(Pl, "its struct is opaque in '" + F.Name + "', which creates its pool");
+  }
+}
+
+void FunctionLegality::ruleInteriorPointerAsIndex(const Expr *E) {
+  // An index names a whole object; a pointer into the middle of one has no index.
+  if (isNullConstant(E, Ctx))
+    return;
+  if (Rep R = rep(E); R.K == Real)
+    veto(R.E, E, "a pointer into an object is used as a pointer to the object");
+}
+
+void FunctionLegality::ruleCompoundLiteral(const CompoundLiteralExpr *E) {
+  if (Rep R = rep(E); R.E.isPooled())
+    veto(R.E, E, "a compound literal points into a pool");
+}
+
+void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
+  // GNU statement expressions, `a ?: b` and _Generic are not rewritten.
+  Rep R = rep(E);
+  bool Pooled = R.E.isPooled();
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Pooled)
+      return;
+    if (const auto *X = dyn_cast<Expr>(S))
+      if (rep(X).E.isPooled() || fieldIndexEncoding(X))
+        Pooled = true;
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  if (!isa<StmtExpr>(E))
+    for (const Stmt *C : E->children())
+      Walk(C);
+  if (!Pooled)
+    return;
+  NodeEncoding Any = R.E;
+  for (auto &KV : V.Nodes)
+    if (!Any.isPooled())
+      Any = KV.second;
+  veto(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
+}
+
+void FunctionLegality::ruleIndexInPointerInitializer(const InitListExpr *E) {
+  // Reading through indices inside an initializer is fine; storing an index into the
+  // pointer member of an object ptrcomp does not rewrite is not.
+  const InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
+  if (!Semantic)
+    return;
+  for (const Expr *I : Semantic->inits())
+    if (I && isPointer(I->getType()) && !isNullConstant(I, Ctx))
+      if (Rep R = rep(I); R.K == Idx)
+        veto(R.E, I, "an index would be stored in an initializer of pointers");
+}
+
+void FunctionLegality::ruleCast(const CStyleCastExpr *E) {
+  if (!isPointer(E->getType()))
+    return; // to an integer: the real address (pc_addr)
+  const Expr *Sub = E->getSubExpr();
+  Rep R = rep(E), S = rep(Sub);
+  if (R.K == Plain && S.K == Idx)
+    veto(S.E, E, "an index is converted to an unrelated pointer type");
+  if (R.K == Idx && !isNullConstant(Sub, Ctx) && S.K != Idx)
+    veto(R.E, E, "a pointer that is not a pool index is converted to " +
+                     E->getType().getAsString());
+}
+
+void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
+  // A field whose type would change, in an object whose layout does not.
+  bool PoolObject;
+  if (E->isArrow()) {
+    Rep B = rep(E->getBase());
+    PoolObject = B.K != Plain;
+  } else {
+    const Expr *Inner = E->getBase()->IgnoreParenImpCasts();
+    PoolObject = false;
+    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
+      PoolObject = rep(U->getSubExpr()).K == Idx;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
+      PoolObject = rep(AS->getBase()).K == Idx;
+  }
+  if (PoolObject)
+    return;
+  auto It = F.ExprCells.find(E);
+  if (It == F.ExprCells.end() || storedDecl(E->getType(), It->second, "x").empty())
+    return;
+  veto(repOfCell(F.Graph->edgeIfAny(It->second), E->getType()).E, E,
+       "stored in field '" + E->getMemberNameInfo().getAsString() +
+           "' of an object that ptrcomp does not rewrite");
+}
+
+void FunctionLegality::ruleAddressOfPoolObject(const UnaryOperator *E) {
+  // &*p and &a[i] of indices are indices; any other address of a pool object is not.
+  Rep R = rep(E);
+  if (R.K != Idx)
+    return;
+  const Expr *Inner = E->getSubExpr()->IgnoreParens();
+  if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref)
+    return;
+  if (isa<ArraySubscriptExpr>(Inner))
+    return;
+  veto(R.E, E, "the address of an object in a pool is taken in an unsupported way");
+}
+
+void FunctionLegality::ruleIndexPointerComparison(const BinaryOperator *E) {
+  Rep L = rep(E->getLHS()), R = rep(E->getRHS());
+  if ((L.K == Idx && R.K == Real) || (L.K == Real && R.K == Idx))
+    veto(L.K == Idx ? L.E : R.E, E, "an index is compared with a pointer");
+}
+
+void FunctionLegality::ruleIndexPointerSubtraction(const BinaryOperator *E) {
+  Rep L = rep(E->getLHS()), R = rep(E->getRHS());
+  if ((L.K == Idx) != (R.K == Idx))
+    veto(L.K == Idx ? L.E : R.E, E, "an index is subtracted from a pointer");
+}
+
+void FunctionLegality::ruleStructCopyAcrossPool(const BinaryOperator *E) {
+  // Whole-struct copies: both sides pool objects of one layout, or neither.
+  auto PoolObject = [&](const Expr *X) -> Rep {
+    X = X->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
+      return rep(U->getSubExpr());
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
+      return rep(AS->getBase());
+    return {};
+  };
+  Rep A = PoolObject(E->getLHS()), B = PoolObject(E->getRHS());
+  bool AP = A.K == Idx, BP = B.K == Idx;
+  if ((AP || BP) && !(AP && BP && A.E.LayoutId == B.E.LayoutId))
+    veto(AP ? A.E : B.E, E, "a struct is copied between a pool and other memory");
+}
+
+void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
+                                          const NodeEncoding &Enc) {
+  // Pool allocation counts objects: the size must be n * sizeof(T), or a size the
+  // function only passes on from its caller (an allocation wrapper).
+  auto Fail = [&](const char *What) {
+    veto(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
+                     PG.Types.name(Enc.Struct) + "))");
+  };
+  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, E->getArg(I)) != nullptr; };
+  if (Name == "malloc" && E->getNumArgs() == 1) {
+    if (!isWholeCount(E->getArg(0), Enc.Struct) && !Passed(0))
+      Fail("allocation size not understood");
+  } else if (Name == "calloc" && E->getNumArgs() == 2) {
+    if (!isSizeofType(E->getArg(1), Enc.Struct) && !isSizeofType(E->getArg(0), Enc.Struct) &&
+        !(Passed(0) && Passed(1)))
+      Fail("allocation size not understood");
+  } else if (Name == "realloc" && E->getNumArgs() == 2) {
+    if (!isWholeCount(E->getArg(1), Enc.Struct) && !Passed(1))
+      Fail("reallocation size not understood");
+    else if (!Enc.Indexed)
+      Fail("realloc of a pooled structure without indices");
+  } else {
+    veto(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
+  }
+}
+
+void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
+                                                 const dsa::FunctionVersion &W,
+                                                 const std::vector<NodeEncoding> &PoolArgs,
+                                                 std::map<unsigned, bool> &Counts) {
+  // The callee allocates from a pool with a size it received from us: its version
+  // takes a number of objects, so our argument must be n * sizeof(T).
+  dsa::FunctionGraph &Callee = *PG.function(W.Function);
+  for (const dsa::CallSite &CS : Callee.Calls) {
+    const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
+    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
+    if (!AF || !CS.Targets.empty())
+      continue;
+    StringRef N = AF->getName();
+    unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
+    if (!NumArgs || AC->getNumArgs() != NumArgs)
+      continue;
+    Cell R = Callee.Graph->resolve(CS.Ret);
+    NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
+    if (!Enc.isPooled())
+      continue;
+    std::vector<unsigned> Passed;
+    for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
+      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AC->getArg(K)))
+        if (PV->getFunctionScopeIndex() < E->getNumArgs())
+          Passed.push_back(PV->getFunctionScopeIndex());
+    if (Passed.empty())
+      continue;
+    bool Whole = false;
+    if (N == "calloc" && Passed.size() == 2) {
+      for (unsigned K : Passed)
+        if (!Whole && isSizeofType(E->getArg(K), Enc.Struct))
+          Whole = Counts[K] = true;
+    } else if (N != "calloc" && Passed.size() == 1) {
+      if (isWholeCount(E->getArg(Passed[0]), Enc.Struct))
+        Whole = Counts[Passed[0]] = true;
+    }
+    if (!Whole)
+      for (const NodeEncoding &PA : PoolArgs)
+        veto(PA, E, "allocation size passed to '" + Callee.Name +
+                        "' is not a whole number of " + PG.Types.name(Enc.Struct));
+  }
+}
+
+bool FunctionLegality::elementTypeChanges(const Expr *A) const {
+  if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
+    return P.Layouts[R.E.LayoutId].Compressed;
+  QualType PT = A->IgnoreParenImpCasts()->getType();
+  if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
+    return false;
+  if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end()) {
+    Rep El = repOfCell(F.Graph->edgeIfAny(It->second), PT->getPointeeType());
+    return El.K == Idx && El.E.Bits < 64;
+  }
+  return false;
+}
+
+void FunctionLegality::ruleByteCount(const CallExpr *E, const dsa::CallSite &CS) {
+  // memset/memcpy/read/...: a byte count on objects whose size changes must be a whole
+  // number of them (the analysis collapses other counts; this is its backstop).
+  for (auto &[I, Cover] : CS.ByteCovers) {
+    if (I >= E->getNumArgs() || !elementTypeChanges(E->getArg(I)))
+      continue;
+    if (!Cover.Elem)
+      veto(rep(E->getArg(I)).E, E,
+           "a byte count that is not whole objects, on a structure whose layout changes");
+    break;
+  }
+}
+
+void FunctionLegality::ruleIndirectCall(const CallExpr *E) {
+  // A call the plan does not direct (through a pointer to functions it cannot name):
+  // its callees expect real pointers.
+  for (const Expr *A : E->arguments())
+    if (Rep R = rep(A); R.K == Idx)
+      veto(R.E, E, "passed through a call via a function pointer");
+  if (Rep R = rep(E); R.K == Idx)
+    veto(R.E, E, "returned from a call via a function pointer");
+}
+
+void FunctionLegality::ruleSizeofOperand(const UnaryExprOrTypeTraitExpr *E,
+                                         const SizeofOperand &SO) {
+  if (!SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()))
+    return;
+  QualType T = E->getArgumentExpr()->getType();
+  if (!(T->isRecordType() || T->isAnyPointerType() || T->isArrayType()))
+    return;
+  std::string Why = "sizeof of an expression ptrcomp cannot retype at " +
+                    dsa::locationString(Ctx, E->getBeginLoc());
+  // The structures of the index variables the operand names.
+  bool Any = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Rep R = repOfVar(VD); R.K == Idx) {
+          veto(R.E, nullptr, Why);
+          Any = true;
+        }
+    if (S)
+      for (const Stmt *C : S->children())
+        Walk(C);
+  };
+  Walk(E->getArgumentExpr());
+  if (!Any)
+    vetoAllPools(Why);
+}
+
+void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
+  // A declaration whose variables change type is written again declarator by
+  // declarator.
+  bool AnyTypeChange = false;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      AnyTypeChange |= !varDecl(VD).empty();
+  if (!AnyTypeChange)
+    return;
+  NodeEncoding First;
+  if (const auto *VD = dyn_cast<VarDecl>(*DS->decl_begin()))
+    First = repOfVar(VD).E;
+  std::string CommonType;
+  bool Uniform = true;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD) {
+      veto(First, DS, "a declaration mixing types and variables");
+      return;
+    }
+    std::string NewDecl = varDecl(VD);
+    std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
+    if (!NewDecl.empty())
+      if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
+        for (const Expr *I : ILE->inits())
+          if (!isNullConstant(I, Ctx)) {
+            // The elements' structure (an array variable has no pointer value itself).
+            NodeEncoding Elem = encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)));
+            std::string Why = "an array of pointers initialised with pointers at " +
+                              dsa::locationString(Ctx, I->getBeginLoc());
+            if (Elem.isPooled())
+              veto(Elem, nullptr, Why);
+            else
+              vetoAllPools(Why);
+          }
+    if (CommonType.empty())
+      CommonType = Type;
+    Uniform &= CommonType == Type;
+  }
+  bool InFor = false;
+  for (const auto &Parents : Ctx.getParents(*DS))
+    if (const auto *FS = Parents.get<ForStmt>(); FS && FS->getInit() == DS)
+      InFor = true;
+  if (InFor && !Uniform && DS->decls().begin() + 1 != DS->decls().end())
+    veto(First, DS, "a for-loop declaration whose variables would need different types");
+  if (!fileRange(DS->getSourceRange())) {
+    std::string Why = "used inside a macro at " + dsa::locationString(Ctx, DS->getBeginLoc());
+    if (First.isPooled())
+      veto(First, nullptr, Why);
+    else
+      vetoAllPools(Why);
+  }
+}
+
+void FunctionLegality::ruleEditableText(const Expr *E) {
+  auto ER = fileRange(E->getSourceRange());
+  bool OK = ER.has_value();
+  for (const Stmt *C : E->children()) {
+    const auto *CE = dyn_cast_or_null<Expr>(C);
+    if (!OK || !CE || isa<StmtExpr>(E))
+      continue;
+    auto CR = fileRange(CE->getSourceRange());
+    OK = CR && CR->first >= ER->first && CR->second <= ER->second;
+  }
+  if (OK)
+    return;
+  // The pools of the pointers the macro's code works with; when none is known, every
+  // pool of the function.
+  std::string Why = "used inside a macro at " + dsa::locationString(Ctx, E->getBeginLoc());
+  bool Any = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *XE = dyn_cast<Expr>(X))
+      if (isPointer(XE->getType()))
+        if (auto It = F.ExprCells.find(XE); It != F.ExprCells.end())
+          for (Cell C : {It->second, F.Graph->edgeIfAny(It->second)})
+            if (NodeEncoding Enc = encOfCell(C); Enc.isPooled()) {
+              for (int Pl : poolsOf(Enc))
+                Vetoes.emplace(Pl, Why);
+              Any = true;
+            }
+    for (const Stmt *Child : X->children())
+      Walk(Child);
+  };
+  Walk(E);
+  if (!Any)
+    vetoAllPools(Why);
+}
+
+//===-- The walk -----------------------------------------------------------===//
+
+bool FunctionLegality::children(const Expr *E) {
+  bool Changed = false;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      Changed |= expr(CE);
+  return Changed;
+}
+
+bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
+  if (!E)
+    return false;
+  if (IdxContext) {
+    ruleInteriorPointerAsIndex(E);
+    if (isNullConstant(E, Ctx))
+      return E->IgnoreParenImpCasts()->getStmtClass() != Stmt::IntegerLiteralClass;
+  }
+  bool Changed = false;
+  switch (E->getStmtClass()) {
+  case Stmt::ImplicitCastExprClass:
+    return expr(cast<ImplicitCastExpr>(E)->getSubExpr());
+  case Stmt::CStyleCastExprClass: {
+    const auto *CE = cast<CStyleCastExpr>(E);
+    ruleCast(CE);
+    Rep R = rep(CE), S = rep(CE->getSubExpr());
+    Changed = expr(CE->getSubExpr());
+    if (!isPointer(CE->getType()))
+      Changed |= CE->getCastKind() == CK_PointerToIntegral && S.K == Idx;
+    else if (R.K == Plain) {
+      auto It = F.ExprCells.find(CE);
+      Changed |= It != F.ExprCells.end() && !newPointerType(CE->getType(), It->second).empty();
+    } else
+      Changed |= R.K == Idx || S.K == Idx;
+    break;
+  }
+  case Stmt::MemberExprClass: {
+    const auto *ME = cast<MemberExpr>(E);
+    ruleFieldOfUnrewrittenObject(ME);
+    Changed = expr(ME->getBase()) || (ME->isArrow() && rep(ME->getBase()).K == Idx);
+    break;
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *U = cast<UnaryOperator>(E);
+    if (U->getOpcode() == UO_AddrOf)
+      ruleAddressOfPoolObject(U);
+    Changed = expr(U->getSubExpr()) ||
+              (U->getOpcode() == UO_Deref && rep(U->getSubExpr()).K == Idx) ||
+              (U->getOpcode() == UO_AddrOf && rep(U).K == Idx);
+    break;
+  }
+  case Stmt::ArraySubscriptExprClass: {
+    const auto *AS = cast<ArraySubscriptExpr>(E);
+    Changed = children(AS) || rep(AS->getBase()).K == Idx;
+    break;
+  }
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    Changed = binary(cast<BinaryOperator>(E));
+    break;
+  case Stmt::ConditionalOperatorClass: {
+    const auto *CO = cast<ConditionalOperator>(E);
+    bool Idx3 = rep(CO).K == Idx;
+    Changed = expr(CO->getCond());
+    Changed |= expr(CO->getTrueExpr(), Idx3);
+    Changed |= expr(CO->getFalseExpr(), Idx3);
+    break;
+  }
+  case Stmt::CallExprClass:
+    Changed = call(cast<CallExpr>(E));
+    break;
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+    Changed = sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
+    break;
+  case Stmt::DeclRefExprClass:
+    return false;
+  case Stmt::CompoundLiteralExprClass:
+    ruleCompoundLiteral(cast<CompoundLiteralExpr>(E));
+    Changed = children(E);
+    break;
+  case Stmt::InitListExprClass: {
+    const auto *ILE = cast<InitListExpr>(E);
+    ruleIndexInPointerInitializer(ILE);
+    const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
+    Changed = children(Written ? Written : ILE);
+    if (Changed)
+      ruleEditableText(Written ? Written : ILE);
+    return Changed;
+  }
+  case Stmt::BinaryConditionalOperatorClass:
+  case Stmt::StmtExprClass:
+  case Stmt::GenericSelectionExprClass:
+    ruleUnsupportedExpression(E);
+    return false;
+  default:
+    Changed = children(E);
+    break;
+  }
+  if (Changed)
+    ruleEditableText(E);
+  return Changed;
+}
+
+bool FunctionLegality::binary(const BinaryOperator *E) {
+  const Expr *L = E->getLHS(), *R = E->getRHS();
+  BinaryOperatorKind Op = E->getOpcode();
+  if (Op == BO_Assign && isPointer(L->getType())) {
+    // A new array for a field that holds an array of indices: sizeof(T *) respelled.
+    if (const auto *ME = dyn_cast<MemberExpr>(L->IgnoreParenImpCasts());
+        ME && isa<CallExpr>(R->IgnoreParenCasts()) && isPointer(L->getType()->getPointeeType()))
+      if (fieldArrayEncoding(ME)) {
+        QualType Elem = L->getType()->getPointeeType()->getPointeeType();
+        if (Elem->isRecordType()) {
+          auto Saved = SizeofPointer;
+          SizeofPointer[PG.Types.get(Elem, Ctx)] = true;
+          bool RC = expr(R);
+          SizeofPointer = Saved;
+          if (RC) {
+            expr(L);
+            return true;
+          }
+        }
+      }
+    Rep LR = rep(L);
+    bool LIdx = LR.K == Idx || fieldIndexEncoding(L).has_value();
+    if (LIdx || rep(R).K == Idx) {
+      bool Changed = expr(R, LIdx);
+      Changed |= expr(L);
+      return Changed;
+    }
+  }
+  if (isPointer(L->getType()) && isPointer(R->getType()) &&
+      (E->isEqualityOp() || E->isRelationalOp())) {
+    Rep LR = rep(L), RR = rep(R);
+    if (LR.K == Idx || RR.K == Idx) {
+      ruleIndexPointerComparison(E);
+      bool Changed = expr(L, RR.K == Idx);
+      Changed |= expr(R, LR.K == Idx);
+      return Changed;
+    }
+  }
+  if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
+    Rep LR = rep(L), RR = rep(R);
+    if (LR.K == Idx || RR.K == Idx) {
+      ruleIndexPointerSubtraction(E);
+      expr(L);
+      expr(R);
+      return true;
+    }
+  }
+  if (Op == BO_Assign && L->getType()->isRecordType())
+    ruleStructCopyAcrossPool(E);
+  return children(E);
+}
+
+bool FunctionLegality::call(const CallExpr *E) {
+  auto CI = CallIndex.find(E);
+  const FunctionDecl *FD = E->getDirectCallee();
+  std::string Name = FD ? FD->getName().str() : "";
+  if (CI == CallIndex.end())
+    return children(E);
+  const dsa::CallSite &CS = F.Calls[CI->second];
+  if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
+    if (isAllocator(Name)) {
+      NodeEncoding Enc = encOfCell(CS.Ret);
+      if (Enc.isPooled()) {
+        ruleAllocationSize(E, Name, Enc);
+        for (unsigned I = 0; I < E->getNumArgs(); ++I)
+          expr(E->getArg(I), Name == "realloc" && I == 0);
+        return true;
+      }
+      Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret), Ctx.getPointerType(Ctx.VoidTy));
+      if (Elem.K == Idx || (Elem.E.Indexed && Elem.E.isPooled())) {
+        auto Saved = SizeofPointer;
+        SizeofPointer[Elem.E.Struct] = true;
+        bool Changed = children(E);
+        SizeofPointer = Saved;
+        return Changed;
+      }
+      return children(E);
+    }
+    if (Name == "free" && E->getNumArgs() == 1) {
+      NodeEncoding Enc = encOfCell(CS.Args[0]);
+      if (!Enc.isPooled())
+        return children(E);
+      expr(E->getArg(0), Enc.Indexed);
+      return true;
+    }
+    // Any other function outside the program sees real pointers.
+    ruleByteCount(E, CS);
+    auto Saved = SizeofLayout, SavedP = SizeofPointer;
+    bool Changed = false;
+    for (const Expr *A : E->arguments()) {
+      Rep R = rep(A);
+      if (R.K == Idx && R.E.LayoutId >= 0)
+        SizeofLayout[R.E.Struct] = true;
+      if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
+        if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), Ctx.getPointerType(Ctx.VoidTy));
+            El.K == Idx)
+          SizeofPointer[El.E.Struct] = true;
+      Changed |= R.K == Idx;
+    }
+    for (const Expr *A : E->arguments())
+      Changed |= expr(A);
+    SizeofLayout = Saved;
+    SizeofPointer = SavedP;
+    return Changed || !CS.ByteCovers.empty();
+  }
+  auto VC = V.Calls.find(CI->second);
+  if (VC == V.Calls.end()) {
+    ruleIndirectCall(E);
+    return children(E);
+  }
+  const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
+  dsa::FunctionGraph &Callee = *PG.function(W.Function);
+  std::map<unsigned, bool> Counts;
+  ruleWrapperAllocationSize(E, W, VC->second.PoolArgs, Counts);
+  bool Changed = !VC->second.PoolArgs.empty() || W.Name != Name;
+  Changed |= expr(E->getCallee());
+  for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+    bool ParamIdx = false;
+    if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
+      const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
+      Cell FC = Callee.Graph->resolve(Callee.Formals[I]);
+      if (!FC.isNull() && isPointer(PV->getType())) {
+        NodeEncoding PE = W.Nodes.lookup(FC.Node);
+        ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
+      }
+    }
+    if (Counts.count(I))
+      Changed = true;
+    else
+      Changed |= expr(E->getArg(I), ParamIdx);
+  }
+  return Changed;
+}
+
+bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
+  if (E->getKind() != UETT_SizeOf)
+    return false;
+  if (E->isArgumentType()) {
+    QualType T = E->getArgumentType();
+    if (isPointer(T) && T->getPointeeType()->isRecordType() &&
+        SizeofPointer.count(PG.Types.get(T->getPointeeType(), Ctx)))
+      return true;
+    return T->isRecordType() && SizeofLayout.count(PG.Types.get(T, Ctx));
+  }
+  SizeofOperand SO = sizeofOperand(E->getArgumentExpr());
+  ruleSizeofOperand(E, SO);
+  return SO.NeedsNewType;
+}
+
+void FunctionLegality::declStmt(const DeclStmt *DS) {
+  ruleDeclaration(DS);
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+      bool Changes = !varDecl(VD).empty();
+      if (Changes && isa<InitListExpr>(VD->getInit()))
+        continue; // becomes {0}
+      if (expr(VD->getInit(), Changes && repOfVar(VD).K == Idx) && !Changes &&
+          !fileRange(VD->getInit()->getSourceRange()))
+        ruleEditableText(VD->getInit());
+    }
+}
+
+void FunctionLegality::returnStmt(const ReturnStmt *RS) {
+  const Expr *RV = RS->getRetValue();
+  bool Changed = RV && expr(RV, ReturnsIdx);
+  bool Destroys = false;
+  for (int Pl : V.OwnedPools)
+    Destroys |= !P.Pools[Pl].SharedByActivations;
+  if (!Destroys) {
+    if (Changed && !fileRange(RV->getSourceRange()))
+      ruleEditableText(RV);
+    return;
+  }
+  // `return` becomes pool destruction and the return: its text must be in the file.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(RS->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
+  if (AfterSemi.isInvalid() || !fileRange(RS->getBeginLoc())) {
+    std::string Why = "used inside a macro at " + dsa::locationString(Ctx, RS->getBeginLoc());
+    for (int Pl : V.OwnedPools)
+      Vetoes.emplace(Pl, Why);
+  }
+}
+
+void FunctionLegality::stmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (expr(E) && !fileRange(E->getSourceRange()))
+      ruleEditableText(E);
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    return declStmt(DS);
+  if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    return returnStmt(RS);
+  for (const Stmt *Child : S->children())
+    stmt(Child);
+}
+
+void FunctionLegality::run() {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
+  if (!Body)
+    return;
+  for (unsigned I = 0; I < F.Calls.size(); ++I)
+    CallIndex[F.Calls[I].Call] = I;
+  ruleEntryInterface();
+  ruleBodyInMacro();
+  ruleOpaquePoolOwner();
+  for (const Stmt *S : Body->body())
+    stmt(S);
+}
+
+} // namespace ptrcomp

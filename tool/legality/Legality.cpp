@@ -1,0 +1,141 @@
+//===- Legality.cpp - what the plan asks that the rewriter cannot express -===//
+#include "Legality.h"
+#include "FunctionLegality.h"
+#include "../rewrite/GlobalVariable.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace clang;
+namespace ptrcomp {
+
+void legalityMissed(const std::string &Why) {
+#ifdef NDEBUG
+  static const bool Report = [] {
+    const char *E = std::getenv("PTRCOMP_DEBUG_LEGALITY");
+    return E && *E && std::string(E) != "0";
+  }();
+  if (!Report)
+    return;
+#endif
+  llvm::errs() << "ptrcomp: internal: legality missed: " << Why << "\n";
+}
+
+std::string unprintableLayout(const RecordDecl *RD) {
+  // Members are printed from their types, which loses anonymous structs and unions
+  // (their types have no name to print) and alignment and packing attributes (which
+  // would silently change the layout).
+  ASTContext &Ctx = RD->getASTContext();
+  std::string Where = dsa::locationString(Ctx, RD->getLocation());
+  if (RD->hasAttr<PackedAttr>() || RD->hasAttr<AlignedAttr>() ||
+      RD->hasAttr<MaxFieldAlignmentAttr>())
+    return "its struct has a packing or alignment attribute (" + Where +
+           "), which a new layout would not keep";
+  for (const FieldDecl *FD : RD->fields()) {
+    std::string At = dsa::locationString(Ctx, FD->getLocation());
+    if (FD->isAnonymousStructOrUnion() || FD->getName().empty())
+      return "its struct has an anonymous member at " + At +
+             ", which a new layout would not keep";
+    QualType T = FD->getType();
+    while (const ArrayType *AT = Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    if (const auto *RT = T->getAs<RecordType>())
+      if (RT->getDecl()->getDeclName().isEmpty() || !RT->getDecl()->getIdentifier())
+        return "its struct has a member of an unnamed struct or union type at " + At +
+               ", which a new layout would not keep";
+    if (FD->hasAttr<AlignedAttr>() || FD->hasAttr<PackedAttr>())
+      return "its struct has a member with an alignment or packing attribute at " + At +
+             ", which a new layout would not keep";
+  }
+  return "";
+}
+
+namespace {
+
+/// Layouts must be printable where their struct is defined.
+void checkLayouts(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                  dsa::Vetoes &Out) {
+  for (unsigned I = 0; I < P.Pools.size(); ++I) {
+    int LI = P.Pools[I].LayoutId;
+    if (LI < 0)
+      continue;
+    for (auto &Unit : Program.Units) {
+      ASTContext &Ctx = Unit->getASTContext();
+      for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+        auto *RD = dyn_cast<RecordDecl>(D);
+        if (!RD || !RD->isThisDeclarationADefinition() ||
+            PG.Types.get(Ctx.getRecordType(RD), Ctx) != P.Layouts[LI].Struct ||
+            Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+          continue;
+        if (std::string Why = unprintableLayout(RD); !Why.empty())
+          Out.emplace(P.Pools[I].Origin, Why);
+      }
+    }
+  }
+}
+
+/// Global pointer variables are declared again as indices.
+void checkGlobals(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                  dsa::Vetoes &Out) {
+  for (auto &Unit : Program.Units) {
+    ASTContext &Ctx = Unit->getASTContext();
+    std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
+        continue;
+      GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
+      if (!G.Why.empty())
+        Out.emplace(P.Pools[G.Pool].Origin, G.Why);
+    }
+  }
+}
+
+/// Every version of \p F that changes something.
+void checkFunction(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                   dsa::Vetoes &Out) {
+  auto VIt = P.VersionsOf.find(F.Key);
+  if (VIt == P.VersionsOf.end())
+    return;
+  const SourceManager &SM = F.Ctx->getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+  if (FID != SM.getMainFileID()) {
+    // Pool lifetimes are kept in the files that the build compiles: a function in an
+    // included file may take pools, not create them.
+    for (unsigned VI : VIt->second)
+      for (auto &KV : P.Versions[VI].Nodes)
+        if (KV.second.Source == dsa::NodeEncoding::Owned)
+          Out.emplace(P.Pools[KV.second.Pool].Origin,
+                      "function '" + F.Name + "' is defined in a header");
+    if (SM.isInSystemHeader(F.Decl->getLocation()))
+      return;
+  }
+  for (unsigned VI : VIt->second) {
+    const dsa::FunctionVersion &V = P.Versions[VI];
+    if (!V.changesSomething())
+      continue;
+    FunctionLegality FL(PG, P, F, V);
+    FL.run();
+    for (auto &[Pl, Why] : FL.vetoes())
+      Out.emplace(P.Pools[Pl].Origin, Why);
+  }
+}
+
+} // namespace
+
+dsa::Vetoes checkLegality(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P) {
+  dsa::Vetoes Out;
+  for (auto &[Key, F] : PG.Functions)
+    checkFunction(PG, P, F, Out);
+  checkGlobals(Program, PG, P, Out);
+  checkLayouts(Program, PG, P, Out);
+  return Out;
+}
+
+} // namespace ptrcomp

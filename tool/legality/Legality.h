@@ -1,0 +1,40 @@
+//===- Legality.h - what the plan asks that the rewriter cannot express ---===//
+//
+// The legality check runs between planning and rewriting: it decides, from the ASTs and
+// the plan, every use of a planned structure that ptrcomp cannot write as C, and vetoes
+// those structures with a located reason. The plan is made again without them until
+// the check finds nothing; only then is text produced.
+//
+// The rewriter keeps its own checks as a safety net. When one of them fires, the check
+// here missed a rule: in builds with assertions, or with PTRCOMP_DEBUG_LEGALITY=1 in the
+// environment (the test suite sets it), it says so on stderr as
+// "internal: legality missed: <reason>".
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_LEGALITY_LEGALITY_H
+#define PTRCOMP_LEGALITY_LEGALITY_H
+
+#include "../ParsedProgram.h"
+
+#include "ptrcomp/analysis/Plan.h"
+
+#include <string>
+
+namespace clang {
+class RecordDecl;
+} // namespace clang
+
+namespace ptrcomp {
+
+/// The structures of \p P that some use cannot express, with the first reason for each.
+dsa::Vetoes checkLegality(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P);
+
+/// Why the members of \p RD cannot be spelled again one by one in a new layout, or "".
+std::string unprintableLayout(const clang::RecordDecl *RD);
+
+/// Called by the rewriter's own vetoes (see above).
+void legalityMissed(const std::string &Why);
+
+} // namespace ptrcomp
+
+#endif

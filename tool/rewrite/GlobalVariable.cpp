@@ -1,0 +1,108 @@
+//===- GlobalVariable.cpp - the new declaration of a global pointer variable ===//
+#include "GlobalVariable.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+namespace ptrcomp {
+
+/// New spelling of a global of type \p T stored at \p Storage: an index into the global
+/// pool of the structure it points to (also element by element for arrays).
+static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Cell Storage,
+                              QualType T, const std::string &Name, ASTContext &Ctx,
+                              int &PoolId) {
+  dsa::DSGraph &G = *PG.Globals;
+  if (T->isAnyPointerType()) {
+    dsa::Cell C = G.edgeIfAny(Storage);
+    if (C.isNull() || C.Offset != 0)
+      return "";
+    for (unsigned I = 0; I < P.Pools.size(); ++I) {
+      const dsa::Pool &Pl = P.Pools[I];
+      if (!Pl.Origin.Owner.empty() || Pl.Origin.Node != C.Node || !Pl.Indexed)
+        continue;
+      QualType Pointee = T->getPointeeType().getCanonicalType().getUnqualifiedType();
+      if (!(Pointee->isVoidType() ||
+            (Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == Pl.Struct)))
+        return "";
+      PoolId = I;
+      return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
+    }
+    return "";
+  }
+  if (const auto *CAT = Ctx.getAsConstantArrayType(T))
+    if (!Ctx.getAsArrayType(CAT->getElementType()))
+      return globalDecl(PG, P, Storage, CAT->getElementType(),
+                        Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]", Ctx,
+                        PoolId);
+  return "";
+}
+
+std::map<unsigned, unsigned> declarationStarts(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::map<unsigned, unsigned> Starts;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (isa<VarDecl>(D))
+      ++Starts[SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc()))];
+  return Starts;
+}
+
+GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const VarDecl *VD,
+                            const std::map<unsigned, unsigned> &Starts) {
+  GlobalRewrite Out;
+  ASTContext &Ctx = VD->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto It = PG.GlobalCells.find(dsa::globalKey(VD));
+  if (It == PG.GlobalCells.end())
+    return Out;
+  std::string New =
+      globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(), Ctx, Out.Pool);
+  if (New.empty())
+    return Out;
+  std::string Name = "global '" + VD->getName().str() + "'";
+  std::string Where = dsa::locationString(Ctx, VD->getLocation());
+  auto S = Starts.find(SM.getFileOffset(SM.getExpansionLoc(VD->getBeginLoc())));
+  if ((S != Starts.end() && S->second > 1) || VD->getBeginLoc().isMacroID()) {
+    // Rewriting one declarator of `struct node *a, b;` would need the others' types.
+    Out.Why = Name + " is declared together with other variables or in a macro at " + Where;
+    return Out;
+  }
+  std::string Prefix = VD->getStorageClass() == SC_Extern   ? "extern "
+                       : VD->getStorageClass() == SC_Static ? "static "
+                                                             : "";
+  if (const Expr *Init = VD->getInit()) {
+    // A static initialiser cannot compute an index: only null initialisers convert.
+    Expr::EvalResult R;
+    const Expr *I = Init->IgnoreParenCasts();
+    bool Zero = isa<ImplicitValueInitExpr>(I) ||
+                Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+                (I->getType()->isIntegerType() && I->EvaluateAsInt(R, Ctx) &&
+                 R.Val.getInt() == 0);
+    if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
+      Zero = true;
+      for (const Expr *E : ILE->inits())
+        Zero &= E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+                Expr::NPCK_NotNull;
+      New += " = {0}";
+    } else if (Zero) {
+      New += " = 0";
+    }
+    if (!Zero) {
+      Out.Why = Name + " is initialised with a pointer at " + Where;
+      return Out;
+    }
+  }
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
+  if (CR.isInvalid()) {
+    Out.Why = Name + " is declared in a macro";
+    return Out;
+  }
+  Out.Decl = Prefix + New;
+  return Out;
+}
+
+} // namespace ptrcomp

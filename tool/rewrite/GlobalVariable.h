@@ -1,0 +1,34 @@
+//===- GlobalVariable.h - the new declaration of a global pointer variable ===//
+#ifndef PTRCOMP_REWRITE_GLOBALVARIABLE_H
+#define PTRCOMP_REWRITE_GLOBALVARIABLE_H
+
+#include "ptrcomp/analysis/Plan.h"
+
+#include <map>
+#include <string>
+
+namespace clang {
+class VarDecl;
+} // namespace clang
+
+namespace ptrcomp {
+
+/// What becomes of one global variable under a plan.
+struct GlobalRewrite {
+  std::string Decl;   ///< new declaration ("static pc_idx32 head = 0"), "" if unchanged
+  int Pool = -1;      ///< the global pool its values index
+  std::string Why;    ///< why it cannot be written again (then Decl is unusable)
+};
+
+/// \p Starts counts the top-level variables declared at each file offset of the
+/// variable's translation unit (declarations sharing one specifier).
+GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                            const clang::VarDecl *VD,
+                            const std::map<unsigned, unsigned> &Starts);
+
+/// The counts rewriteGlobal needs, for the translation unit of \p Ctx.
+std::map<unsigned, unsigned> declarationStarts(clang::ASTContext &Ctx);
+
+} // namespace ptrcomp
+
+#endif
