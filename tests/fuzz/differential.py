@@ -283,7 +283,8 @@ def _check(cfg, kind, seed, index, program_file, work, res):
             *pflags]
     res["ptrcomp_cmd"] = shlex.join(map(str, pcmd))
     try:
-        rc, pout, perr = run(pcmd, 300)
+        # The rewriter's safety net reports vetoes the legality check missed.
+        rc, pout, perr = run(pcmd, 300, env={**os.environ, "PTRCOMP_DEBUG_LEGALITY": "1"})
     except subprocess.TimeoutExpired:
         raise Failure("hang", f"ptrcomp ran longer than 300 s:\n$ {res['ptrcomp_cmd']}")
     (work / "ptrcomp.stdout").write_text(pout)
@@ -294,6 +295,9 @@ def _check(cfg, kind, seed, index, program_file, work, res):
         what = f"signal {-rc}" if rc < 0 else f"'{crash[0]}' on stderr"
         raise Failure("crash", f"ptrcomp crashed ({what}):\n$ {res['ptrcomp_cmd']}\n"
                                f"{perr[-4000:]}")
+    if "internal: legality missed" in perr:
+        raise Failure("legality-missed", f"the rewriter vetoed a use the legality check "
+                                         f"allowed:\n$ {res['ptrcomp_cmd']}\n{perr[-4000:]}")
     if rc != 0:
         raise Failure("tool-error", f"ptrcomp rejected a valid program (exit {rc}):\n"
                                     f"$ {res['ptrcomp_cmd']}\n{perr[-4000:]}")

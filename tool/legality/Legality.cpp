@@ -39,7 +39,8 @@ std::string unprintableLayout(const RecordDecl *RD) {
            "), which a new layout would not keep";
   for (const FieldDecl *FD : RD->fields()) {
     std::string At = dsa::locationString(Ctx, FD->getLocation());
-    if (FD->isAnonymousStructOrUnion() || FD->getName().empty())
+    // An unnamed bit-field (`unsigned : 0;`) prints as it is written.
+    if (FD->isAnonymousStructOrUnion() || (FD->getName().empty() && !FD->isUnnamedBitfield()))
       return "its struct has an anonymous member at " + At +
              ", which a new layout would not keep";
     QualType T = FD->getType();
