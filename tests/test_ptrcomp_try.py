@@ -31,8 +31,9 @@ PROJECTS = tl.ROOT / "tests" / "try_projects"
 MAKE_PROJECT = PROJECTS / "make_lists"
 CMAKE_PROJECT = PROJECTS / "cmake_registry"
 
-needs_bear = pytest.mark.skipif(shutil.which("bear") is None,
-                                reason="bear is not installed (scripts/bootstrap.sh installs it)")
+needs_bear = pytest.mark.skipif(
+    shutil.which("bear") is None, reason="bear is not installed (scripts/bootstrap.sh "
+                                         "installs it)")
 
 
 def load_module():
@@ -60,7 +61,8 @@ def tree_digest(root):
 
 class TryRun:
     def __init__(self, proc, work):
-        self.returncode, self.stdout, self.stderr = proc.returncode, proc.stdout, proc.stderr
+        self.returncode = proc.returncode
+        self.stdout, self.stderr = proc.stdout, proc.stderr
         self.work = work
         path = work / "summary.json"
         self.summary = json.loads(path.read_text()) if path.exists() else None
@@ -295,7 +297,8 @@ def check_outcome(r, code, outcome, log_name):
 @needs_bear
 def test_outcome_original_does_not_build(build_dir, tmp_path):
     r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make no-such-target")
-    check_outcome(r, pt.EXIT_ORIGINAL_BUILD, "original does not build", "build-original.log")
+    check_outcome(r, pt.EXIT_ORIGINAL_BUILD, "original does not build",
+                  "build-original.log")
 
 
 @needs_bear
@@ -398,7 +401,8 @@ def test_ptrcomp_found_beside_the_script_then_on_path(tmp_path):
     beside.mkdir(parents=True)
     shutil.copy(TRY, beside / "ptrcomp-try")
     (beside / "ptrcomp").symlink_to(tl.PTRCOMP)
-    p = tl.run([beside / "ptrcomp-try", "--version"], env=dict(os.environ, PATH=system_path))
+    system_env = dict(os.environ, PATH=system_path)
+    p = tl.run([beside / "ptrcomp-try", "--version"], env=system_env)
     assert p.returncode == 0 and f"using {beside / 'ptrcomp'}: ptrcomp " in p.stdout, p
 
     alone, on_path = tmp_path / "alone", tmp_path / "path"
@@ -409,9 +413,10 @@ def test_ptrcomp_found_beside_the_script_then_on_path(tmp_path):
     env = dict(os.environ, PATH=f"{on_path}{os.pathsep}{system_path}")
     p = tl.run([alone / "ptrcomp-try", "--version"], env=env)
     assert p.returncode == 0 and f"using {on_path / 'ptrcomp'}:" in p.stdout, p
-    p = tl.run([alone / "ptrcomp-try", "--ptrcomp", beside / "ptrcomp", "--version"], env=env)
+    p = tl.run([alone / "ptrcomp-try", "--ptrcomp", beside / "ptrcomp", "--version"],
+               env=env)
     assert f"using {beside / 'ptrcomp'}:" in p.stdout, p
-    p = tl.run([alone / "ptrcomp-try", "--version"], env=dict(os.environ, PATH=system_path))
+    p = tl.run([alone / "ptrcomp-try", "--version"], env=system_env)
     assert p.returncode == pt.EXIT_USAGE and "ptrcomp not found" in p.stderr, p
 
 
@@ -454,8 +459,8 @@ def test_progress_on_terminal_replaces_the_line(tmp_path):
 def test_count_tests_rules():
     ctest = ("1/3 Test #1: words ....   Passed\n2/3 Test #2: handles ...***Failed\n"
              "67% tests passed, 1 tests failed out of 3\n\nTotal Test time (real) = 0.01\n"
-             "\nThe following tests FAILED:\n\t  2 - handles (Failed)\nErrors while running "
-             "CTest\n")
+             "\nThe following tests FAILED:\n\t  2 - handles (Failed)\n"
+             "Errors while running CTest\n")
     c = pt.count_tests(ctest, 8)
     assert (c.passed, c.failed, c.failed_names, c.rule) == (2, 1, ["handles"], "ctest")
     lines = ("make check\nPASS: a\nFAIL: b\nXFAIL: c\nXPASS: d\nSKIP: e\nERROR: f\n"
