@@ -239,6 +239,24 @@ def test_make_prebuilt_readonly_project(tmp_path):
     assert f"{r.work}/compiler-wrappers/gcc -std=gnu11 -O2 -Wall -c -o list.o" in log, log
 
 
+@needs_bear
+def test_make_test_command_that_compiles(tmp_path):
+    """The build command builds the library and the program only: one program in the
+    database (one main), and `make check` compiles the test program itself, from its
+    original source, against the transformed library, which needs the runtime: the
+    test command of the transformed copy runs with the compiler wrappers too."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make -C lib && make -C src",
+                    "--test", "make check")
+    assert r.returncode == 0, r
+    assert [(p["main"], sorted(p["files"])) for p in r.summary["programs"]] == [
+        ("src/main.c", ["lib/list.c", "lib/tree.c", "src/main.c"])]
+    assert "tests/test_lists.c" not in r.summary["changed_files"]
+    t = r.summary["tests"]
+    assert t["original"]["passed"] == t["transformed"]["passed"] == 8, t
+    log = (r.work / "logs" / "test-transformed.log").read_text()
+    assert "cc -O2 -Wall -o test_lists test_lists.o -L../lib -llists" in log, log
+
+
 # --------------------------------------------------------------------------------------
 # The CMake project: ctest counts and a structure left alone
 
