@@ -245,8 +245,8 @@ def test_make_test_command_that_compiles(tmp_path):
     database (one main), and `make check` compiles the test program itself, from its
     original source, against the transformed library, which needs the runtime: the
     test command of the transformed copy runs with the compiler wrappers too."""
-    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make -C lib && make -C src",
-                    "--test", "make check")
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work",
+                    "--build", "make -C lib && make -C src", "--test", "make check")
     assert r.returncode == 0, r
     assert [(p["main"], sorted(p["files"])) for p in r.summary["programs"]] == [
         ("src/main.c", ["lib/list.c", "lib/tree.c", "src/main.c"])]
