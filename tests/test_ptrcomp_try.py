@@ -143,6 +143,7 @@ def test_make_structures_compressed(make_run):
         for name in ("struct node", "struct tree"):
             assert s[name]["compressed"] and s[name]["index_bits"] == 32, s[name]
     out = make_run.stdout
+    assert "\nStructures of src/main.c (2 compressed):\n" in out, out
     assert re.search(r"^  compressed +struct node in main, pool \w+, 32-bit indices, "
                      r"allocated at lib/list\.c:\d+:\d+$", out, re.M), out
 
@@ -279,6 +280,7 @@ def test_cmake_structures_compressed_and_left_alone(cmake_run):
         assert any("pointer cast to integer at src/handles.c:" in why
                    for why in record["reasons"]), record
     out = cmake_run.stdout
+    assert "\nStructures of app/demo.c (1 compressed, 1 left alone):\n" in out, out
     assert re.search(r"^  left alone +struct record in \(global\), allocated at "
                      r"src/handles\.c:\d+:\d+\n +because .*pointer cast to integer", out,
                      re.M), out
