@@ -529,6 +529,28 @@ def test_merge_additions():
     assert pt.merge_additions(base, "a\nX\nb\nc\n", "a\nY\nb\nc\n") is None  # same place
 
 
+def test_copy_keeps_links_inside_the_copy(tmp_path):
+    """A link by absolute path into the project points into the copy, so that nothing
+    written through it reaches PROJECT_DIR; other links stay as they are."""
+    proj = tmp_path / "proj"
+    (proj / "inc").mkdir(parents=True)
+    (proj / "inc" / "real.h").write_text("int x;\n")
+    (proj / "abs.h").symlink_to(proj / "inc" / "real.h")
+    (proj / "absdir").symlink_to(proj / "inc")
+    (proj / "rel.h").symlink_to("inc/real.h")
+    (proj / "outside.h").symlink_to("/usr/include/stdio.h")
+    before = tree_digest(proj)
+    copy = tmp_path / "copy"
+    pt.copy_project(str(proj), str(copy))
+    assert os.readlink(copy / "abs.h") == str(copy / "inc" / "real.h")
+    assert os.readlink(copy / "absdir") == str(copy / "inc")
+    assert os.readlink(copy / "rel.h") == "inc/real.h"
+    assert os.readlink(copy / "outside.h") == "/usr/include/stdio.h"
+    (copy / "abs.h").write_text("changed\n")
+    (copy / "absdir" / "new.h").write_text("new\n")
+    assert tree_digest(proj) == before
+
+
 def test_absolute_arguments():
     e = {"directory": "/p/lib", "file": "list.c",
          "arguments": ["cc", "-I../inc", "-isystem", "sys", "-include", "cfg.h",
