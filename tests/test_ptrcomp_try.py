@@ -1,0 +1,564 @@
+"""ptrcomp-try (tool/ptrcomp-try) on the two projects of tests/try_projects/:
+
+  make_lists      recursive make: lib/ (list and tree, an archive), src/ (listdemo) and
+                  tests/ (test_lists, PASS:/FAIL: lines); `make check` runs both;
+  cmake_registry  CMake + ctest: a tree of words (compressed) and a table of records
+                  addressed by pointers cast to integers and back (left alone).
+
+Both hold two programs (two files define main) sharing their library. Each failure
+outcome is provoked for real (a build that compiles nothing, a source clang rejects, a
+ptrcomp that writes broken or subtly wrong output) and must give its own exit status.
+PROJECT_DIR is hashed before and after every run."""
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import pathlib
+import pty
+import re
+import shutil
+import stat
+import subprocess
+import sys
+
+import pytest
+
+import ptrcomp_testlib as tl
+
+TRY = tl.ROOT / "tool" / "ptrcomp-try"
+PROJECTS = tl.ROOT / "tests" / "try_projects"
+MAKE_PROJECT = PROJECTS / "make_lists"
+CMAKE_PROJECT = PROJECTS / "cmake_registry"
+
+needs_bear = pytest.mark.skipif(
+    shutil.which("bear") is None, reason="bear is not installed (scripts/bootstrap.sh "
+                                         "installs it)")
+
+
+def load_module():
+    """tool/ptrcomp-try as a module (it has no .py suffix), for its parsing rules."""
+    loader = importlib.machinery.SourceFileLoader("ptrcomp_try", str(TRY))
+    spec = importlib.util.spec_from_loader("ptrcomp_try", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+pt = load_module()
+
+
+def tree_digest(root):
+    """Names, modes, times and contents of every entry below root."""
+    h = hashlib.sha256()
+    for p in sorted(pathlib.Path(root).rglob("*")):
+        st = p.lstat()
+        h.update(f"{p.relative_to(root)}\0{st.st_mode}\0{st.st_mtime_ns}\0".encode())
+        if p.is_file() and not p.is_symlink():
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+class TryRun:
+    def __init__(self, proc, work):
+        self.returncode = proc.returncode
+        self.stdout, self.stderr = proc.stdout, proc.stderr
+        self.work = work
+        path = work / "summary.json"
+        self.summary = json.loads(path.read_text()) if path.exists() else None
+
+    def structures(self, program):
+        for p in self.summary["programs"]:
+            if p["main"] == program:
+                return {s["type"]: s for s in p["structures"]}
+        raise KeyError(program)
+
+    def __repr__(self):
+        return f"exit {self.returncode}\n{self.stdout}\n{self.stderr[-3000:]}"
+
+
+def ptrcomp_try(project, work, *args, ptrcomp=None, env=None, timeout=300):
+    """Runs ptrcomp-try on project, checking that the project is left as it was."""
+    before = tree_digest(project)
+    p = subprocess.run([sys.executable, TRY, "--ptrcomp", ptrcomp or tl.PTRCOMP,
+                        "--work", work, *args, project], capture_output=True, text=True,
+                       timeout=timeout, env=env)
+    assert tree_digest(project) == before, "ptrcomp-try modified PROJECT_DIR"
+    return TryRun(p, pathlib.Path(work))
+
+
+def stub_ptrcomp(tmp_path, edit):
+    """A ptrcomp that runs the real one and then executes `edit` (Python statements,
+    with `out` the -o directory and `mains` the C files on the command line) on the
+    tree it wrote: a faulty transformer, for the outcomes the real one must not give."""
+    body = "\n".join("    " + line for line in edit.strip().splitlines())
+    stub = tmp_path / "ptrcomp-stub"
+    stub.write_text(f"""#!{sys.executable}
+import os, subprocess, sys
+r = subprocess.run([{str(tl.PTRCOMP)!r}] + sys.argv[1:])
+if r.returncode == 0 and "-o" in sys.argv:
+    out = sys.argv[sys.argv.index("-o") + 1]
+    mains = [a for a in sys.argv[1:] if a.endswith(".c")]
+{body}
+sys.exit(r.returncode)
+""")
+    stub.chmod(0o755)
+    return stub
+
+
+def edit_output(path, old, new):
+    """Python statements for stub_ptrcomp replacing old by new in out/path."""
+    return (f"p = os.path.join(out, {path!r})\n"
+            f"t = open(p).read()\n"
+            f"assert {old!r} in t\n"
+            f"open(p, 'w').write(t.replace({old!r}, {new}))")
+
+
+# --------------------------------------------------------------------------------------
+# The Make project: the whole run, checked from every side
+
+
+@pytest.fixture(scope="module")
+def make_run(build_dir, tmp_path_factory):
+    if shutil.which("bear") is None:
+        pytest.skip("bear is not installed")
+    work = tmp_path_factory.mktemp("try-make") / "work"
+    r = ptrcomp_try(MAKE_PROJECT, work, "--build", "make -j2", "--test", "make check",
+                    "--run", "src/listdemo 1000000")
+    assert r.returncode == 0, r
+    return r
+
+
+def test_make_programs_found_by_their_main(make_run):
+    programs = {p["main"]: sorted(p["files"]) for p in make_run.summary["programs"]}
+    assert programs == {
+        "src/main.c": ["lib/list.c", "lib/tree.c", "src/main.c"],
+        "tests/test_lists.c": ["lib/list.c", "lib/tree.c", "tests/test_lists.c"]}
+
+
+def test_make_structures_compressed(make_run):
+    for program in ("src/main.c", "tests/test_lists.c"):
+        s = make_run.structures(program)
+        assert set(s) == {"struct node", "struct tree"}, s
+        for name in ("struct node", "struct tree"):
+            assert s[name]["compressed"] and s[name]["index_bits"] == 32, s[name]
+    out = make_run.stdout
+    assert "\nStructures of src/main.c (2 compressed):\n" in out, out
+    assert re.search(r"^  compressed +struct node in main, pool \w+, 32-bit indices, "
+                     r"allocated at lib/list\.c:\d+:\d+$", out, re.M), out
+
+
+def test_make_tests_pass_the_same_on_both_builds(make_run):
+    t = make_run.summary["tests"]
+    for kind in ("original", "transformed"):
+        assert (t[kind]["passed"], t[kind]["failed"], t[kind]["rule"]) == (
+            8, 0, "PASS/FAIL lines"), t
+    assert re.search(r"^  tests +8 passed, 0 failed +8 passed, 0 failed$",
+                     make_run.stdout, re.M), make_run.stdout
+    runs = make_run.summary["runs"]
+    assert runs["original"]["stdout"] == runs["transformed"]["stdout"]
+    assert runs["original"]["stdout"].startswith("length 1000000 sum 499500000 ")
+
+
+def test_make_transformed_run_needs_less_memory(make_run):
+    runs = make_run.summary["runs"]
+    orig, new = runs["original"]["peak_kib"], runs["transformed"]["peak_kib"]
+    # A million 8-byte ints with a next pointer: 32 bytes a node from malloc, 8 in a pool
+    # with 32-bit indices.
+    assert orig > 28 * 1024 and new < 0.5 * orig, (orig, new)
+    # The measurement is the program's, not ptrcomp-try's (a Python process forked
+    # into it would start at Python's own peak).
+    test_peak = make_run.summary["test_runs"]["original"]["peak_kib"]
+    assert test_peak < 10 * 1024, test_peak
+
+
+def test_make_changed_files_and_diff(make_run):
+    assert make_run.summary["changed_files"] == [
+        "lib/list.c", "lib/lists.h", "lib/tree.c", "src/main.c", "tests/test_lists.c"]
+    diff = (make_run.work / "transformed.diff").read_text()
+    assert "+++ b/lib/lists.h" in diff and "+struct node_pc32 {" in diff, diff[:2000]
+    transformed = make_run.work / "transformed"
+    assert (transformed / "lib" / "list.c").read_text().count("list_push_pc32") >= 1
+
+
+def test_make_html_report(make_run):
+    page = (make_run.work / "report.html").read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    # The diff, escaped.
+    assert '<span class="add">+struct node_pc32 {</span>' in page
+    assert "#include &lt;stdlib.h&gt;" in page or "#include &quot;lists.h&quot;" in page
+    # The chart: inline SVG whose --run bars are as long as the memory they stand for.
+    svg = page[page.index("<svg"):page.index("</svg>")]
+    widths = [int(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="(\d+)"', svg)]
+    runs = make_run.summary["runs"]
+    assert len(widths) == 4, svg
+    ratio = runs["transformed"]["peak_kib"] / runs["original"]["peak_kib"]
+    assert abs(widths[1] / widths[0] - ratio) < 0.02, (widths, ratio)
+    # The structures table, and nothing fetched from elsewhere.
+    assert "<code>struct node</code></td><td>compressed</td>" in page
+    assert not re.search(r"\b(src|href)\s*=", page)
+    assert "@import" not in page and "url(" not in page
+
+
+def test_make_transformed_tree_needs_the_runtime(make_run, tmp_path):
+    """The control for the compiler wrappers: the transformed tree built by plain make
+    (no wrappers) does not find the runtime, so the run above did inject it."""
+    copy = tmp_path / "t"
+    shutil.copytree(make_run.work / "transformed", copy, symlinks=True)
+    r = tl.run(["make", "-C", copy, "clean", "all"])
+    assert r.returncode != 0 and "ptrcomp_rt.h" in r.stderr, r.stderr[-2000:]
+
+
+@needs_bear
+def test_make_prebuilt_readonly_project(tmp_path):
+    """A project already built in place (objects up to date), and read-only: the copy
+    is still compiled from scratch (else the database is empty), PROJECT_DIR is not
+    touched, and ptrcomp options are passed on (16-bit indices). $CC names a compiler
+    by its absolute path, which the PATH's wrappers do not catch: the transformed build
+    gets $CC with the wrapper in its place and the rest of $CC kept."""
+    gcc = shutil.which("gcc")
+    if not gcc:
+        pytest.skip("no gcc")
+    proj = tmp_path / "proj"
+    shutil.copytree(MAKE_PROJECT, proj)
+    r = tl.run(["make", "-C", proj])
+    assert r.returncode == 0, r.stderr
+    for p in [proj, *proj.rglob("*")]:
+        p.chmod(p.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    try:
+        r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check", "--index-bits=16",
+                        env=dict(os.environ, CC=f"{gcc} -std=gnu11"))
+    finally:
+        for p in [proj, *proj.rglob("*")]:
+            p.chmod(p.stat().st_mode | stat.S_IWUSR)
+    assert r.returncode == 0, r
+    assert r.summary["build"]["command"] == "make"  # found from the Makefile
+    s = r.structures("src/main.c")
+    assert s["struct node"]["index_bits"] == 16 and s["struct node"]["compressed"], s
+    assert r.summary["tests"]["transformed"]["passed"] == 8
+    log = (r.work / "logs" / "build-transformed.log").read_text()
+    assert f"{r.work}/compiler-wrappers/gcc -std=gnu11 -O2 -Wall -c -o list.o" in log, log
+
+
+@needs_bear
+def test_make_test_command_that_compiles(tmp_path):
+    """The build command builds the library and the program only: one program in the
+    database (one main), and `make check` compiles the test program itself, from its
+    original source, against the transformed library, which needs the runtime: the
+    test command of the transformed copy runs with the compiler wrappers too."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work",
+                    "--build", "make -C lib && make -C src", "--test", "make check")
+    assert r.returncode == 0, r
+    assert [(p["main"], sorted(p["files"])) for p in r.summary["programs"]] == [
+        ("src/main.c", ["lib/list.c", "lib/tree.c", "src/main.c"])]
+    assert "tests/test_lists.c" not in r.summary["changed_files"]
+    t = r.summary["tests"]
+    assert t["original"]["passed"] == t["transformed"]["passed"] == 8, t
+    log = (r.work / "logs" / "test-transformed.log").read_text()
+    assert "cc -O2 -Wall -o test_lists test_lists.o -L../lib -llists" in log, log
+
+
+# --------------------------------------------------------------------------------------
+# The CMake project: ctest counts and a structure left alone
+
+
+@pytest.fixture(scope="module")
+def cmake_run(build_dir, tmp_path_factory):
+    work = tmp_path_factory.mktemp("try-cmake") / "work"
+    r = ptrcomp_try(CMAKE_PROJECT, work, "--cmake", ".", "--run", "./registry_demo 20000",
+                    "--cmake-arg=-DCMAKE_BUILD_TYPE=Release")
+    assert r.returncode == 0, r
+    return r
+
+
+def test_cmake_structures_compressed_and_left_alone(cmake_run):
+    for program, owner in (("app/demo.c", "main"), ("tests/tests.c", "test_words")):
+        s = cmake_run.structures(program)
+        assert s["struct word"]["compressed"] and s["struct word"]["owner"] == owner, s
+        record = s["struct record"]
+        assert not record["compressed"] and record["pool"] is None, record
+        assert any("pointer cast to integer at src/handles.c:" in why
+                   for why in record["reasons"]), record
+    out = cmake_run.stdout
+    assert "\nStructures of app/demo.c (1 compressed, 1 left alone):\n" in out, out
+    assert re.search(r"^  left alone +struct record in \(global\), allocated at "
+                     r"src/handles\.c:\d+:\d+\n +because .*pointer cast to integer", out,
+                     re.M), out
+    page = (cmake_run.work / "report.html").read_text()
+    assert "<code>struct record</code></td><td>left alone</td>" in page
+
+
+def test_cmake_ctest_counts(cmake_run):
+    assert cmake_run.summary["test_command"] == "ctest --output-on-failure"
+    t = cmake_run.summary["tests"]
+    for kind in ("original", "transformed"):
+        assert (t[kind]["passed"], t[kind]["failed"], t[kind]["rule"]) == (3, 0, "ctest"), t
+    assert cmake_run.summary["runs"]["transformed"]["stdout"] == (
+        "words 20000 distinct 10000 handles 20000 sum 199990000\n")
+
+
+def test_cmake_configured_with_wrapper_and_arguments(cmake_run):
+    cache = (cmake_run.work / "build-transformed" / "CMakeCache.txt").read_text()
+    assert re.search(r"^CMAKE_C_COMPILER:\w+=.*/compiler-wrappers/cc$", cache, re.M)
+    assert "CMAKE_BUILD_TYPE:STRING=Release" in cache
+    # tests/tests.c needs words_count_pc32, app/demo.c does not: both additions merged.
+    words = (cmake_run.work / "transformed" / "src" / "words.c").read_text()
+    assert "words_count_pc32" in words and "words_add_pc32" in words
+    assert any("src/words.c" in n for n in cmake_run.summary["notes"])
+
+
+# --------------------------------------------------------------------------------------
+# Each failure outcome, with its exit status and log
+
+
+def check_outcome(r, code, outcome, log_name):
+    assert r.returncode == code, r
+    assert r.summary["exit_code"] == code and r.summary["outcome"] == outcome, r.summary
+    assert f"Outcome: {outcome} (FAILED, exit status {code})" in r.stdout, r.stdout
+    if log_name:
+        log = pathlib.Path(r.summary["log"])
+        assert log.name == log_name and log.is_file(), r.summary["log"]
+        assert f"Log: {log}" in r.stdout
+    assert (r.work / "report.html").is_file()
+
+
+@needs_bear
+def test_outcome_original_does_not_build(build_dir, tmp_path):
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make no-such-target")
+    check_outcome(r, pt.EXIT_ORIGINAL_BUILD, "original does not build",
+                  "build-original.log")
+
+
+@needs_bear
+def test_outcome_no_compile_database(build_dir, tmp_path):
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "true")
+    check_outcome(r, pt.EXIT_NO_DATABASE, "no compile database", "build-original.log")
+
+
+@needs_bear
+def test_outcome_ptrcomp_error(build_dir, tmp_path):
+    """gcc builds a nested function (GNU C); clang, inside ptrcomp, rejects it."""
+    proj = tmp_path / "proj"
+    shutil.copytree(MAKE_PROJECT, proj)
+    with open(proj / "lib" / "tree.c", "a") as f:
+        f.write("\nint tree_count_even(const struct tree *t);\n"
+                "int tree_count_even(const struct tree *t) {\n"
+                "  int even(int k) { return k % 2 == 0; }\n"
+                "  return t ? even(t->key) + tree_count_even(t->left) : 0;\n}\n")
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check")
+    check_outcome(r, pt.EXIT_PTRCOMP, "ptrcomp error", "ptrcomp-1-src-main-c.log")
+    assert re.search(r"^lib/tree\.c:\d+:\d+: error: function definition is not allowed",
+                     r.stdout, re.M), r.stdout
+    # The original was built and tested before ptrcomp ran.
+    assert r.summary["tests"]["original"]["passed"] == 8
+
+
+@needs_bear
+def test_outcome_programs_conflict(build_dir, tmp_path):
+    stub = stub_ptrcomp(tmp_path, edit_output(
+        "lib/list.c", '#include "lists.h"',
+        "'#include \"lists.h\" /* ' + os.path.basename(mains[0]) + ' */'"))
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", ptrcomp=stub)
+    check_outcome(r, pt.EXIT_CONFLICT, "conflicting transformations",
+                  "ptrcomp-2-tests-test-lists-c.log")
+    assert "lib/list.c is changed differently for src/main.c and for tests/test_lists.c" \
+        in r.stdout
+
+
+@needs_bear
+def test_outcome_transformed_does_not_build(build_dir, tmp_path):
+    stub = stub_ptrcomp(tmp_path, edit_output("lib/list.c", "#include <stdlib.h>",
+                                              "'#include <stdlib.h>\\nthis is not C;'"))
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", ptrcomp=stub)
+    check_outcome(r, pt.EXIT_TRANSFORMED_BUILD, "transformed project does not build",
+                  "build-transformed.log")
+    assert "this is not C" in pathlib.Path(r.summary["log"]).read_text()
+
+
+@needs_bear
+def test_outcome_tests_differ(build_dir, tmp_path):
+    """A subtly wrong transformation: every list sum is one too large."""
+    stub = stub_ptrcomp(tmp_path, edit_output("lib/list.c", "return s;", "'return s + 1;'"))
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test", "make check",
+                    "--run", "src/listdemo 10", ptrcomp=stub)
+    check_outcome(r, pt.EXIT_TESTS_DIFFER, "tests differ", "test-transformed.log")
+    t = r.summary["tests"]
+    assert (t["original"]["passed"], t["original"]["failed"]) == (8, 0)
+    assert "list-sum" in t["transformed"]["failed_names"], t
+    assert "--run printed something else" in r.summary["message"]
+
+
+def test_outcome_usage_errors(build_dir, tmp_path):
+    def usage(*args):
+        p = subprocess.run([sys.executable, TRY, "--ptrcomp", tl.PTRCOMP, *args],
+                           capture_output=True, text=True)
+        assert p.returncode == pt.EXIT_USAGE, (args, p.stderr)
+        return p.stderr
+
+    assert "is not a directory" in usage(str(tmp_path / "missing"))
+    assert "-o is set by ptrcomp-try" in usage("-o", "x", str(MAKE_PROJECT))
+    assert "--name=value" in usage("--index-bits", "16", str(MAKE_PROJECT))
+    assert "outside PROJECT_DIR" in usage("--work", str(MAKE_PROJECT / "w"),
+                                          str(MAKE_PROJECT))
+    assert "say how to build it" in usage(str(tmp_path))
+    assert not (MAKE_PROJECT / "w").exists()
+
+
+def test_exit_statuses_are_distinct_and_documented():
+    codes = [c for c, _ in pt.EXIT_TABLE]
+    assert len(set(codes)) == len(codes) == 9
+    help_text = subprocess.run([sys.executable, TRY, "--help"], capture_output=True,
+                               text=True).stdout
+    readme = (tl.ROOT / "README.md").read_text()
+    section = readme[readme.index("## Trying ptrcomp on your project"):]
+    for code, text in pt.EXIT_TABLE:
+        assert re.search(rf"^  {code}  {re.escape(text[:40])}", help_text, re.M), code
+        assert re.search(rf"^\| {code} \|", section, re.M), code
+
+
+# --------------------------------------------------------------------------------------
+# Finding ptrcomp, progress lines
+
+
+def test_ptrcomp_found_beside_the_script_then_on_path(tmp_path):
+    # A PATH with python3 and the system's tools, and no ptrcomp of its own.
+    system_path = os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"])
+    if shutil.which("ptrcomp", path=system_path):
+        pytest.skip("a ptrcomp is installed on the system PATH")
+    beside = tmp_path / "prefix" / "bin"
+    beside.mkdir(parents=True)
+    shutil.copy(TRY, beside / "ptrcomp-try")
+    (beside / "ptrcomp").symlink_to(tl.PTRCOMP)
+    system_env = dict(os.environ, PATH=system_path)
+    p = tl.run([beside / "ptrcomp-try", "--version"], env=system_env)
+    assert p.returncode == 0 and f"using {beside / 'ptrcomp'}: ptrcomp " in p.stdout, p
+
+    alone, on_path = tmp_path / "alone", tmp_path / "path"
+    alone.mkdir()
+    on_path.mkdir()
+    shutil.copy(TRY, alone / "ptrcomp-try")
+    (on_path / "ptrcomp").symlink_to(tl.PTRCOMP)
+    env = dict(os.environ, PATH=f"{on_path}{os.pathsep}{system_path}")
+    p = tl.run([alone / "ptrcomp-try", "--version"], env=env)
+    assert p.returncode == 0 and f"using {on_path / 'ptrcomp'}:" in p.stdout, p
+    p = tl.run([alone / "ptrcomp-try", "--ptrcomp", beside / "ptrcomp", "--version"],
+               env=env)
+    assert f"using {beside / 'ptrcomp'}:" in p.stdout, p
+    p = tl.run([alone / "ptrcomp-try", "--version"], env=system_env)
+    assert p.returncode == pt.EXIT_USAGE and "ptrcomp not found" in p.stderr, p
+
+
+@needs_bear
+def test_progress_plain_lines_without_terminal(tmp_path):
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "true")
+    lines = r.stderr.splitlines()
+    assert lines[:2] == ["[1/6] copy the project (original)",
+                         "[2/6] build (original), recording the compile database"], lines
+    assert lines[-1].endswith("] write the report") and "\x1b" not in r.stderr
+
+
+@needs_bear
+def test_progress_on_terminal_replaces_the_line(tmp_path):
+    leader, follower = pty.openpty()
+    p = subprocess.Popen([sys.executable, TRY, "--ptrcomp", tl.PTRCOMP, "--work",
+                          tmp_path / "work", "--build", "true", MAKE_PROJECT],
+                         stdout=subprocess.PIPE, stderr=follower)
+    os.close(follower)
+    stdout, _ = p.communicate(timeout=120)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert p.returncode == pt.EXIT_NO_DATABASE
+    assert b"\r\x1b[K[1/6] copy the project (original)\r\x1b[K[2/6] build" in seen, seen
+    assert b"Outcome: no compile database" in stdout
+
+
+# --------------------------------------------------------------------------------------
+# The rules, one by one
+
+
+def test_count_tests_rules():
+    ctest = ("1/3 Test #1: words ....   Passed\n2/3 Test #2: handles ...***Failed\n"
+             "67% tests passed, 1 tests failed out of 3\n\nTotal Test time (real) = 0.01\n"
+             "\nThe following tests FAILED:\n\t  2 - handles (Failed)\n"
+             "Errors while running CTest\n")
+    c = pt.count_tests(ctest, 8)
+    assert (c.passed, c.failed, c.failed_names, c.rule) == (2, 1, ["handles"], "ctest")
+    lines = ("make check\nPASS: a\nFAIL: b\nXFAIL: c\nXPASS: d\nSKIP: e\nERROR: f\n"
+             "# PASS:  2\necho PASS: not-a-result\n   PASS g\n")
+    c = pt.count_tests(lines, 2)
+    assert (c.passed, c.failed, c.skipped, c.failed_names) == (3, 3, 1, ["b", "d", "f"])
+    # An exit status that no FAIL line explains is one more failure.
+    c = pt.count_tests("PASS: a\nPASS: b\n", 2)
+    assert (c.passed, c.failed, c.failed_names) == (2, 1, ["(exit status 2)"])
+    assert (pt.count_tests("all good\n", 0).passed, pt.count_tests("", 0).failed) == (1, 0)
+    c = pt.count_tests("Passed and failed words\n", 1)
+    assert (c.passed, c.failed, c.rule) == (0, 1, "exit status")
+    a, b = pt.count_tests("FAIL: x\n", 1), pt.count_tests("FAIL: y\n", 1)
+    assert not a.same_as(b) and a.same_as(pt.count_tests("FAIL: x\n", 1))
+
+
+def test_defines_main():
+    yes = ["int main(void) {\n}", "int\nmain (int argc, char **argv)\n{", "main() {}",
+           "#include <stdio.h>\nstatic int main(int c, char *v[]) { return 0; }",
+           "int x;\nvoid f(void) {}\nint main(int argc, char *argv[argc + 1]) { }"]
+    no = ["int main(void);", "int f(void) { return main(); }", "x = main (1) ;",
+          "/* int main(void) { } */", 'const char *s = "int main(void) {";',
+          "int domain(void) { return 0; }", "// int main() {}\n", "int main_loop(void) {}"]
+    for text in yes:
+        assert pt.defines_main(text), text
+    for text in no:
+        assert not pt.defines_main(text), text
+
+
+def test_merge_additions():
+    base = "a\nb\nc\n"
+    a = "a\nA1\nb\nc\n"
+    b = "a\nA1\nb\nB1\nB2\nc\n"
+    assert pt.merge_additions(base, a, b) == b        # b adds a superset
+    assert pt.merge_additions(base, "X\na\nb\nc\n", "a\nb\nc\nY\n") == "X\na\nb\nc\nY\n"
+    assert pt.merge_additions(base, "a\nb2\nc\n", b) is None      # a line changed
+    assert pt.merge_additions(base, "a\nc\n", b) is None          # a line removed
+    assert pt.merge_additions(base, "a\nX\nb\nc\n", "a\nY\nb\nc\n") is None  # same place
+
+
+def test_copy_keeps_links_inside_the_copy(tmp_path):
+    """A link by absolute path into the project points into the copy, so that nothing
+    written through it reaches PROJECT_DIR; other links stay as they are."""
+    proj = tmp_path / "proj"
+    (proj / "inc").mkdir(parents=True)
+    (proj / "inc" / "real.h").write_text("int x;\n")
+    (proj / "abs.h").symlink_to(proj / "inc" / "real.h")
+    (proj / "absdir").symlink_to(proj / "inc")
+    (proj / "rel.h").symlink_to("inc/real.h")
+    (proj / "outside.h").symlink_to("/usr/include/stdio.h")
+    before = tree_digest(proj)
+    copy = tmp_path / "copy"
+    pt.copy_project(str(proj), str(copy))
+    assert os.readlink(copy / "abs.h") == str(copy / "inc" / "real.h")
+    assert os.readlink(copy / "absdir") == str(copy / "inc")
+    assert os.readlink(copy / "rel.h") == "inc/real.h"
+    assert os.readlink(copy / "outside.h") == "/usr/include/stdio.h"
+    (copy / "abs.h").write_text("changed\n")
+    (copy / "absdir" / "new.h").write_text("new\n")
+    assert tree_digest(proj) == before
+
+
+def test_absolute_arguments():
+    e = {"directory": "/p/lib", "file": "list.c",
+         "arguments": ["cc", "-I../inc", "-isystem", "sys", "-include", "cfg.h",
+                       "-I/abs", "-DX=1", "-c", "list.c", "-o", "list.o"]}
+    assert pt.absolute_arguments(e) == [
+        "cc", "-I/p/inc", "-isystem", "/p/lib/sys", "-include", "/p/lib/cfg.h", "-I/abs",
+        "-DX=1", "-c", "/p/lib/list.c", "-o", "list.o"]
+    e = {"directory": "/p", "file": "/p/a.c",
+         "command": "cc -Iinc -isystemsys -I=/usr/x --sysroot=sr -c a.c"}
+    assert pt.absolute_arguments(e) == ["cc", "-I/p/inc", "-isystem/p/sys", "-I=/usr/x",
+                                        "--sysroot=/p/sr", "-c", "/p/a.c"]
