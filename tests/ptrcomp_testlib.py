@@ -52,7 +52,8 @@ def compile_c(sources, out, compiler="gcc", flags=(), with_runtime=False, runtim
 
 
 def check_same_behaviour(original_sources, transformed_sources, workdir, args=(),
-                         compilers=None, opt="-O2", sanitize=True, stdin=None, timeout=60):
+                         compilers=None, opt="-O2", sanitize=True, stdin=None, timeout=60,
+                         original_flags=(), transformed_flags=()):
     """Build the original and transformed program with each compiler, run both, and assert
     identical stdout, stderr and exit status. The transformed program is built with -Wall
     -Wextra -Werror and, when `sanitize`, also run under ASan+UBSan with leak checking."""
@@ -60,10 +61,10 @@ def check_same_behaviour(original_sources, transformed_sources, workdir, args=()
     for cc in compilers or COMPILERS:
         orig = workdir / f"orig-{cc}"
         new = workdir / f"new-{cc}"
-        r = compile_c(original_sources, orig, cc, [opt, "-w"])
+        r = compile_c(original_sources, orig, cc, [opt, "-w", *original_flags])
         assert r.returncode == 0, f"{cc}: original does not compile:\n{r.stderr}"
         r = compile_c(transformed_sources, new, cc,
-                      [opt, "-Wall", "-Wextra", "-Werror"], with_runtime=True)
+                      [opt, "-Wall", "-Wextra", "-Werror", *transformed_flags], with_runtime=True)
         assert r.returncode == 0, f"{cc}: output does not compile cleanly:\n{r.stderr}"
         a = run([orig, *args], timeout=timeout, input=stdin)
         b = run([new, *args], timeout=timeout, input=stdin)
@@ -76,7 +77,8 @@ def check_same_behaviour(original_sources, transformed_sources, workdir, args=()
         san = workdir / "new-asan"
         flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
                  "-fno-omit-frame-pointer"]
-        r = compile_c(transformed_sources, san, cc, flags, with_runtime=True)
+        r = compile_c(transformed_sources, san, cc, [*flags, *transformed_flags],
+                      with_runtime=True)
         assert r.returncode == 0, f"sanitizer build failed:\n{r.stderr}"
         orig = workdir / f"orig-{cc}"
         a = run([orig, *args], timeout=timeout, input=stdin)

@@ -178,3 +178,45 @@ def test_cmake_database(ptrcomp, project, tmp_path):
     r = tl.run([ptrcomp, "-p", build, "-o", out], cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     check_transformation(out, project, tmp_path)
+
+
+def test_recursive_make_database_with_relative_paths(ptrcomp, tmp_path):
+    """A database as `bear -- make` records a recursive make: each entry compiled in its
+    own directory, with relative file names and -I paths. Every file must find its own
+    headers (one shared file cache used to resolve src/'s "-I../lib" lookups against
+    lib/'s directory: "cannot open file './list.h'")."""
+    src = tmp_path / "proj"
+    (src / "lib").mkdir(parents=True)
+    (src / "src").mkdir()
+    (src / "lib" / "list.h").write_text(
+        "struct cell { int v; struct cell *next; };\n"
+        "struct cell *cell_push(struct cell *l, int v);\n"
+        "int cell_sum(const struct cell *l);\n"
+        "void cell_free(struct cell *l);\n")
+    (src / "lib" / "list.c").write_text(
+        '#include <stdlib.h>\n#include "list.h"\n'
+        "struct cell *cell_push(struct cell *l, int v) {\n"
+        "  struct cell *c = malloc(sizeof *c);\n  c->v = v;\n  c->next = l;\n  return c;\n}\n"
+        "int cell_sum(const struct cell *l) {\n"
+        "  int s = 0;\n  for (; l; l = l->next)\n    s += l->v;\n  return s;\n}\n"
+        "void cell_free(struct cell *l) {\n"
+        "  while (l) {\n    struct cell *n = l->next;\n    free(l);\n    l = n;\n  }\n}\n")
+    (src / "src" / "main.c").write_text(
+        '#include <stdio.h>\n#include "list.h"\n'
+        "int main(void) {\n  struct cell *l = NULL;\n"
+        "  for (int i = 0; i < 1000; i++)\n    l = cell_push(l, i);\n"
+        '  printf("%d\\n", cell_sum(l));\n  cell_free(l);\n  return 0;\n}\n')
+    db = [{"directory": str(src / "lib"), "file": "list.c",
+           "arguments": ["cc", "-std=gnu11", "-c", "-o", "list.o", "list.c"]},
+          {"directory": str(src / "src"), "file": "main.c",
+           "arguments": ["cc", "-std=gnu11", "-I../lib", "-c", "-o", "main.o", "main.c"]}]
+    (src / "compile_commands.json").write_text(json.dumps(db))
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp("-p", src, "-o", out, "--report=json")
+    assert r.returncode == 0, r.stderr
+    cells = [s for s in json.loads(r.stdout)["structures"] if s["type"] == "struct cell"]
+    assert len(cells) == 1 and cells[0]["compressed"], cells
+    tl.check_same_behaviour([src / "lib" / "list.c", src / "src" / "main.c"],
+                            [out / "lib" / "list.c", out / "src" / "main.c"], tmp_path,
+                            original_flags=["-I" + str(src / "lib")],
+                            transformed_flags=["-I" + str(out / "lib")])

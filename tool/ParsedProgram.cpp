@@ -79,17 +79,23 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
     return false;
   }
 
-  ClangTool Tool(Opts.database(), Sources);
   std::vector<std::string> Front(std::begin(LenientFlags), std::end(LenientFlags));
   if (!Opts.ResourceDir.empty())
     Front.push_back("-resource-dir=" + Opts.ResourceDir);
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster(Front, ArgumentInsertPosition::BEGIN));
-
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
   DiagnosticPrinter Printer(llvm::errs(), DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
-  int Status = Tool.buildASTs(Program.Units);
+  // One tool per file: a ClangTool shares one FileManager between its files, which
+  // caches relative paths, so files compiled in different directories (a recursive
+  // make's database: "-I../lib" in src/, "h.h" in lib/) would find each other's
+  // headers under the wrong names.
+  int Status = 0;
+  for (const std::string &Source : Sources) {
+    ClangTool Tool(Opts.database(), {Source});
+    Tool.appendArgumentsAdjuster(
+        getInsertArgumentAdjuster(Front, ArgumentInsertPosition::BEGIN));
+    Tool.setDiagnosticConsumer(&Printer);
+    Status |= Tool.buildASTs(Program.Units);
+  }
   // Errors anywhere (driver arguments included) stop the run.
   bool Ok = Status == 0 && Program.Units.size() == Sources.size() &&
             Printer.getNumErrors() == 0;

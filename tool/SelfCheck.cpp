@@ -89,28 +89,32 @@ public:
 std::vector<ErrorCollector::Found> parseAll(const ToolOptions &Opts,
                                             const std::vector<std::string> &Sources,
                                             const std::vector<OutputFile> *Overlay) {
-  ClangTool Tool(Opts.database(), Sources);
   std::vector<std::string> Front(std::begin(CheckFlags), std::end(CheckFlags));
   if (!Opts.ResourceDir.empty())
     Front.push_back("-resource-dir=" + Opts.ResourceDir);
-  // Last, so that they win over the program's own -W flags; and no -w, which would
-  // silence the errors too.
-  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
-    CommandLineArguments Out;
-    for (const std::string &A : Args)
-      if (A != "-w")
-        Out.push_back(A);
-    return Out;
-  });
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Front, ArgumentInsertPosition::END));
-  if (Overlay)
-    for (const OutputFile &F : *Overlay)
-      if (F.Transformed != F.Original)
-        Tool.mapVirtualFile(F.RealPath, F.Transformed);
   ErrorCollector Collector;
-  Tool.setDiagnosticConsumer(&Collector);
-  Tool.setPrintErrorMessage(false);
-  Tool.run(newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
+  // One tool per file, as in parseProgram: a shared FileManager mixes up relative
+  // paths of files compiled in different directories.
+  for (const std::string &Source : Sources) {
+    ClangTool Tool(Opts.database(), {Source});
+    // Last, so that they win over the program's own -W flags; and no -w, which would
+    // silence the errors too.
+    Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+      CommandLineArguments Out;
+      for (const std::string &A : Args)
+        if (A != "-w")
+          Out.push_back(A);
+      return Out;
+    });
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Front, ArgumentInsertPosition::END));
+    if (Overlay)
+      for (const OutputFile &F : *Overlay)
+        if (F.Transformed != F.Original)
+          Tool.mapVirtualFile(F.RealPath, F.Transformed);
+    Tool.setDiagnosticConsumer(&Collector);
+    Tool.setPrintErrorMessage(false);
+    Tool.run(newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
+  }
   return std::move(Collector.Errors);
 }
 

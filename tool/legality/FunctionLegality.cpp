@@ -311,10 +311,8 @@ void FunctionLegality::ruleIndirectCall(const CallExpr *E) {
 
 void FunctionLegality::ruleSizeofOperand(const UnaryExprOrTypeTraitExpr *E,
                                          const SizeofOperand &SO) {
-  if (!SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()))
-    return;
-  QualType T = E->getArgumentExpr()->getType();
-  if (!(T->isRecordType() || T->isAnyPointerType() || T->isArrayType()))
+  if (!SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()) ||
+      sizeofSameType(E->getArgumentExpr(), SO))
     return;
   std::string Why = "sizeof of an expression ptrcomp cannot retype at " +
                     dsa::locationString(Ctx, E->getBeginLoc());

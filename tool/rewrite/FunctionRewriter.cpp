@@ -844,12 +844,13 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
     return std::nullopt;
   if (SO.NewType && !SO.NewType->empty())
     return "sizeof(" + *SO.NewType + ")";
-  QualType T = A->getType();
-  if (T->isRecordType() || T->isAnyPointerType() || T->isArrayType()) {
+  // Known to keep its type (a char array member, a scalar): spelled as that type.
+  std::optional<std::string> Same = sizeofSameType(A, SO);
+  if (!Same) {
     vetoAt(SO.IndexVar, E, "sizeof of an expression ptrcomp cannot retype");
     return std::nullopt;
   }
-  return "sizeof(" + T.getAsString(Ctx.getPrintingPolicy()) + ")";
+  return "sizeof(" + *Same + ")";
 }
 //===-- Statements -------------------------------------------------------===//
 

@@ -278,6 +278,20 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   return Out;
 }
 
+std::optional<std::string> VersionView::sizeofSameType(const Expr *A,
+                                                       const SizeofOperand &SO) const {
+  QualType T = A->getType();
+  bool Known = SO.NewType && SO.NewType->empty();
+  // Scalars keep their type whatever the operand; other types only when the operand is
+  // known to keep its type, and when the type has a name to print.
+  if (!Known && (T->isRecordType() || T->isAnyPointerType() || T->isArrayType()))
+    return std::nullopt;
+  std::string S = T.getAsString(Ctx.getPrintingPolicy());
+  if (S.find("(unnamed") != std::string::npos || S.find("(anonymous") != std::string::npos)
+    return std::nullopt;
+  return S;
+}
+
 std::optional<NodeEncoding> VersionView::fieldArrayEncoding(const MemberExpr *ME) const {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD || !ME->isArrow())

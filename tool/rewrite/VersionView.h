@@ -81,6 +81,10 @@ public:
     dsa::NodeEncoding IndexVar;          ///< the operand itself, when it is an index
   };
   SizeofOperand sizeofOperand(const clang::Expr *A) const;
+  /// The type to write for `sizeof A` when A needs a new type but keeps its own, or
+  /// nullopt when it cannot be written.
+  std::optional<std::string> sizeofSameType(const clang::Expr *A,
+                                            const SizeofOperand &SO) const;
   bool isSizeofType(const clang::Expr *E, dsa::TypeId T) const;
   /// Whether \p Size is n * sizeof(T) (or sizeof(T)) as the rewriter can convert it.
   bool isWholeCount(const clang::Expr *Size, dsa::TypeId T) const;
