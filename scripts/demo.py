@@ -5,34 +5,30 @@ outputs and peak memory side by side."""
 import argparse
 import os
 import pathlib
+import re
 import resource
 import shlex
 import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def peak_kib(cmd, env=None):
-    """Runs cmd under wait4 so the peak RSS is this child's alone."""
-    r, w = os.pipe()
-    e_r, e_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
+def peak_kib(cmd, launcher, env=None):
+    """Runs cmd under benchmarks/runchild.c, which reports the program's own peak RSS (a
+    child forked from this Python process would count the RSS it inherited before exec)."""
+    def big_stack():
         soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
         resource.setrlimit(resource.RLIMIT_STACK, (hard, hard))
-        os.dup2(w, 1)
-        os.dup2(e_w, 2)
-        os.close(r)
-        os.close(e_r)
-        os.execve(cmd[0], cmd, env or os.environ)
-    os.close(w)
-    os.close(e_w)
-    with os.fdopen(r) as f_out, os.fdopen(e_r) as f_err:
-        out = f_out.read()
-        err = f_err.read()
-    _, status, usage = os.wait4(pid, 0)
-    return out, err, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".rusage") as fr:
+        p = subprocess.run([str(launcher), fr.name, *map(str, cmd)], capture_output=True,
+                           text=True, env=env or os.environ, preexec_fn=big_stack)
+        m = re.search(r"exit=(-?\d+) maxrss_kb=(\d+)", fr.read())
+        if not m:
+            sys.exit(f"could not measure {cmd[0]}:\n{p.stderr}")
+        return p.stdout, p.stderr, int(m[1]), int(m[2])
 
 
 def main():
@@ -58,6 +54,9 @@ def main():
     subprocess.run(["gcc", "-O2", str(src), "-o", str(orig_exe)], check=True)
     subprocess.run(["gcc", "-O2", "-Wall", "-Wextra", "-Werror", str(out / src.name),
                     *rt_flags, "-o", str(new_exe)], check=True)
+    launcher = out / "runchild"
+    subprocess.run(["gcc", "-O2", str(ROOT / "benchmarks" / "runchild.c"), "-o",
+                    str(launcher)], check=True)
 
     print(f"$ ptrcomp {src.relative_to(ROOT) if src.is_relative_to(ROOT) else src} "
           f"-o {out} --report=text")
@@ -65,7 +64,7 @@ def main():
     print()
     rows = []
     for name, exe in [("original", orig_exe), ("compressed", new_exe)]:
-        o, e, code, kib = peak_kib([str(exe), args.size])
+        o, e, code, kib = peak_kib([str(exe), args.size], launcher)
         rows.append((name, o.strip(), code, kib))
     w = max(len(r[1]) for r in rows) + 2
     print(f"{'build':<12}{'output':<{w}}{'exit':<6}{'peak RSS':>12}")
