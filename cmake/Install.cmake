@@ -44,8 +44,7 @@ if(TARGET ptrcomp)
                PTRCOMP_INSTALL_INCLUDEDIR="${CMAKE_INSTALL_INCLUDEDIR}"
                PTRCOMP_INSTALL_LIBDIR="${CMAKE_INSTALL_LIBDIR}")
   add_executable(ptrcomp::ptrcomp ALIAS ptrcomp)
-  # tool/CMakeLists.txt has a plain install rule for the same file; this one also puts the
-  # tool into the export set (the file is installed once per rule, to the same place).
+  # The tool's only install rule: it also puts the tool into the export set.
   install(TARGETS ptrcomp EXPORT ptrcompTargets
           RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
