@@ -39,6 +39,23 @@ bool mentionsSizeof(const Expr *E, QualType T, ASTContext &Ctx) {
   return F.Found;
 }
 
+/// Whether \p E reads a variable (outside sizeof operands, which are not evaluated). A
+/// constant spelled through a variable (`const size_t nb = sizeof *p; memset(p, 0, nb)`)
+/// is raw bytes: the rewriter may retype the variable's initializer as well, so its value
+/// in the output is not known here.
+bool readsVariable(const Expr *E) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Found |= isa<VarDecl>(D->getDecl());
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
 /// The cover of one argument by the byte count \p Size, or raw bytes.
 CallSite::ByteCover coverOf(const Expr *Arg, const Expr *Size, ASTContext &Ctx,
                             TypeTable &Types) {
@@ -59,7 +76,7 @@ CallSite::ByteCover coverOf(const Expr *Arg, const Expr *Size, ASTContext &Ctx,
   CallSite::ByteCover Whole;
   Whole.Elem = Types.get(T, Ctx);
   Expr::EvalResult R;
-  if (!Size->isValueDependent() && Size->EvaluateAsInt(R, Ctx)) {
+  if (!Size->isValueDependent() && !readsVariable(Size) && Size->EvaluateAsInt(R, Ctx)) {
     llvm::APSInt V = R.Val.getInt();
     if (V.isNegative() || V.getActiveBits() > 63 || V.getZExtValue() % ElemSize)
       return Bytes;

@@ -19,7 +19,7 @@ namespace ptrcomp::dsa {
 /// whatever its spelling (16, an enum constant, 8 + 8), or has the form
 /// `n * sizeof(T)` (or `sizeof(T) * n`, `sizeof *p` with p a T *) with no other
 /// sizeof of T in it: a new layout of T then changes the count in proportion.
-/// Anything else is raw bytes: a size in a variable, an interior byte range, a
+/// Anything else is raw bytes: a size in a variable (a const one too), an interior byte range, a
 /// pointer converted to void * or char * before the call, arguments of different
 /// types, and data read from or written outside the program (fread, write).
 void classifyByteCounts(const clang::CallExpr *E, const ByteCountCall &BC,
