@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "LocalGraphs.h"
 #include "ByteCounts.h"
+#include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -202,7 +203,7 @@ Cell Builder::unmodelled(const Expr *E, const char *What) {
 }
 
 void Builder::visitChildren(const Stmt *S) {
-  for (const Stmt *Child : S->children())
+  for (const Stmt *Child : codeChildren(S))
     if (Child)
       stmt(Child);
 }

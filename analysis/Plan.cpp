@@ -132,11 +132,16 @@ private:
   std::map<NodeRef, int> PoolOf;               // structure -> pool
   std::map<NodeRef, std::string> Candidate;    // structure -> "" or why not indexed
   std::map<std::string, bool> RecursiveMemo;
-  std::optional<bool> StartsThreadsMemo;
+  std::optional<std::string> ThreadsMemo;
   /// Whether function \p Key can call itself (directly or through others).
   bool isRecursive(const std::string &Key);
-  /// Whether the program starts threads (pthread_create, thrd_create, OpenMP).
-  bool startsThreads();
+  /// How the program starts threads ("pthread_create at a.c:3:5", "OpenMP in a.c"), or ""
+  /// when it starts none.
+  const std::string &threadEvidence();
+  bool startsThreads() { return !threadEvidence().empty(); }
+  bool usesOpenMP = false;
+  /// Whether pool \p Pl may be used by several threads at once, and why.
+  void decideThreadMode(Pool &Pl);
   std::deque<unsigned> Work;
 };
 
@@ -196,19 +201,55 @@ bool Planner::isRecursive(const std::string &Key) {
   return RecursiveMemo[Key] = Found;
 }
 
-bool Planner::startsThreads() {
-  if (!StartsThreadsMemo) {
-    StartsThreadsMemo = false;
+const std::string &Planner::threadEvidence() {
+  if (!ThreadsMemo) {
+    ThreadsMemo.emplace();
     for (auto &[Key, F] : PG.Functions) {
-      if (F.Ctx->getLangOpts().OpenMP)
-        StartsThreadsMemo = true;
+      if (F.Ctx->getLangOpts().OpenMP) {
+        usesOpenMP = true;
+        if (ThreadsMemo->empty())
+          *ThreadsMemo = "it is compiled with OpenMP";
+      }
       for (const CallSite &CS : F.Calls)
         for (const std::string &T : CS.ExternalTargets)
-          if (T == "pthread_create" || T == "thrd_create")
-            StartsThreadsMemo = true;
+          if ((T == "pthread_create" || T == "thrd_create") && ThreadsMemo->empty())
+            *ThreadsMemo = "it calls " + T + " at " + CS.Loc;
     }
   }
-  return *StartsThreadsMemo;
+  return *ThreadsMemo;
+}
+
+void Planner::decideThreadMode(Pool &Pl) {
+  using TM = PlanOptions::ThreadMode;
+  if (Opts.Threads == TM::Safe) {
+    Pl.ThreadSafe = true;
+    Pl.ThreadWhy = "--threads=safe";
+    return;
+  }
+  if (Opts.Threads == TM::Single) {
+    Pl.ThreadWhy = "--threads=single";
+    return;
+  }
+  if (!startsThreads()) {
+    Pl.ThreadWhy = NoThreadsReason;
+    return;
+  }
+  Pl.ThreadSafe = true;
+  if (usesOpenMP) {
+    // A parallel region runs the body of its function on several threads, which then
+    // share that function's pools.
+    Pl.ThreadWhy = "the program is compiled with OpenMP: a parallel region may use a pool "
+                   "of its function from several threads";
+  } else if (Pl.OwnerName.empty()) {
+    Pl.ThreadWhy = "it is reachable from global variables and the program starts threads (" +
+                   threadEvidence() + ")";
+  } else {
+    // Owned by a function and reachable from nothing another thread can see (thread
+    // arguments escape), so every activation's pool is its thread's own.
+    Pl.ThreadSafe = false;
+    Pl.ThreadWhy = "created by each call of '" + Pl.OwnerName +
+                   "' and reachable from nothing another thread sees";
+  }
 }
 
 bool Planner::checkNode(const NodeRef &R, std::string &Why) {
@@ -218,21 +259,15 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
     Why = It->second;
     return false;
   }
-  // The pool of a structure reachable from globals is one descriptor that every thread
-  // may allocate from and free to; pool operations are not synchronised (a pool owned by
-  // a function is private to each activation, so it may stay).
-  if (R.Owner.empty() && startsThreads()) {
-    Why = "it is reachable from global variables and the program starts threads: its "
-          "pool would be shared between threads, and pool operations are not "
-          "synchronised";
-    return false;
-  }
-  // A recursive owner shares one pool among its activations (see Pool); that pool would
-  // be used by every thread that runs the function.
-  if (!R.Owner.empty() && isRecursive(R.Owner) && startsThreads()) {
+  // A recursive owner shares one static pool among its activations (see Pool), destroyed
+  // when the outermost returns: with threads, one thread's return would destroy the pool
+  // another thread's activations still use.
+  if (!R.Owner.empty() && Opts.Threads != PlanOptions::ThreadMode::Single &&
+      isRecursive(R.Owner) && startsThreads()) {
     Why = "its owner '" + PG.function(R.Owner)->Name +
-          "' is recursive and the program starts threads: the pool its activations share "
-          "would not be thread-safe";
+          "' is recursive and the program starts threads: its activations share one pool, "
+          "destroyed when the outermost returns, while another thread's activations may "
+          "still use it";
     return false;
   }
   auto FirstReason = [&](llvm::StringRef Prefix) -> std::string {
@@ -432,6 +467,7 @@ void Planner::makeLayouts() {
     Pl.AllocSites = N.AllocSites;
     Pl.OwnerName = R.Owner.empty() ? "" : PG.function(R.Owner)->Name;
     Pl.SharedByActivations = !R.Owner.empty() && isRecursive(R.Owner);
+    decideThreadMode(Pl);
     PoolOf[R] = P.Pools.size();
     P.Pools.push_back(Pl);
   }
@@ -723,15 +759,25 @@ void Planner::makeVersions() {
     versionFor(F, Sig, /*Entry=*/true);
   }
   Drain();
-  // Functions nothing calls still read the program's retyped globals: they get the
-  // version an unknown caller would get.
-  for (auto &[Key, F] : PG.Functions) {
-    if (P.VersionsOf.count(Key))
-      continue;
-    std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
-    versionFor(F, Sig, IsEntry(Key, F));
-    Drain();
-  }
+  // Functions no entry point reaches (a thread's start routine, a handler passed to
+  // libc) still read the program's retyped globals: they get the version an unknown
+  // caller would get. Those that no function calls go first, so that their callees get
+  // the versions they call rather than an original nobody needs (which, static, would
+  // not even compile cleanly: -Wunused-function).
+  std::set<std::string> Called;
+  for (auto &[Key, F] : PG.Functions)
+    for (const CallSite &CS : F.Calls)
+      for (const std::string &T : CS.Targets)
+        if (T != Key)
+          Called.insert(T);
+  for (bool Roots : {true, false})
+    for (auto &[Key, F] : PG.Functions) {
+      if (P.VersionsOf.count(Key) || (Roots && Called.count(Key)))
+        continue;
+      std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
+      versionFor(F, Sig, IsEntry(Key, F));
+      Drain();
+    }
   // Which pools reach each pool parameter, through any chain of calls.
   bool Changed = true;
   while (Changed) {
@@ -766,6 +812,13 @@ Plan Planner::run() {
     if (!Candidate[R].empty())
       P.Reasons[R].push_back(Candidate[R]);
   makeVersions();
+  // main readies the thread-safe global pools before any thread can see them (see
+  // pc_pool_ready), whether or not it uses them itself.
+  for (const Pool &Pl : P.Pools)
+    if (Pl.OwnerName.empty() && Pl.ThreadSafe)
+      if (FunctionGraph *Main = PG.function("main"))
+        if (auto It = P.VersionsOf.find(Main->Key); It != P.VersionsOf.end())
+          P.Versions[It->second.front()].UsesPools = true;
   nameStructures();
   return std::move(P);
 }

@@ -65,7 +65,13 @@ BENCHMARKS = {
               ["100000", "1000000", "10"], ["4000000", "20000000", "10"]),
     "binary-trees": ("many short-lived trees beside one long-lived tree",
                      ["14"], ["21"]),
+    "mt-trees-2": ("2 threads: own trees, plus a shared list freed across threads",
+                   ["2", "12", "4"], ["2", "20", "8"]),
+    "mt-trees-4": ("4 threads: own trees, plus a shared list freed across threads",
+                   ["4", "12", "4"], ["4", "19", "8"]),
 }
+# Entries that run another entry's program with other arguments: name -> program.
+PROGRAM_OF = {"mt-trees-2": "mt-trees", "mt-trees-4": "mt-trees"}
 
 # llubench problem-size sweep (Figure 16 of Lattner & Adve): (NLISTS, REPEAT). The heap
 # grows with NLISTS (1024 nodes per list); REPEAT keeps small sizes measurable.
@@ -79,7 +85,7 @@ TRANSFORMED = ("poolalloc", "compressed")
 CFLAGS = ["-O2", "-std=gnu11"]
 # -msse2 -mfpmath=sse: same double rounding as x86-64 (x87 would change FP outputs)
 M32_FLAGS = ["-m32", "-msse2", "-mfpmath=sse"]
-LIBS = ["-lm"]
+LIBS = ["-lm", "-pthread"]
 
 # Goals, checked against large-size measurements.
 MEMORY_GOAL_PROGRAMS = ("treeadd", "bisort", "llubench", "binary-trees")
@@ -254,7 +260,8 @@ class Toolchain:
         return True
 
     def build(self, name, config, workdir):
-        src = HERE / name / f"{name}.c"
+        prog = PROGRAM_OF.get(name, name)
+        src = HERE / prog / f"{prog}.c"
         outdir = Path(workdir) / config / name
         if outdir.exists():
             shutil.rmtree(outdir)
@@ -293,7 +300,7 @@ class Toolchain:
             b.commands.append(cmd_str(cmd2))
             out = ""
         b.report = parse_report(out)
-        tsrc = tdir / f"{name}.c"
+        tsrc = tdir / src.name
         if not tsrc.exists():
             found = sorted(tdir.rglob("*.c")) if tdir.exists() else []
             if len(found) != 1:

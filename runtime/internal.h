@@ -53,6 +53,15 @@ extern pc_region *pc_rt_in_use;
 /* Print "ptrcomp: <message>" as one line on stderr, then abort(). */
 PC_NORETURN void pc_rt_fatal(const char *fmt, ...) PC_PRINTF(1, 2);
 
+/* shared.c: the thread-safe pools (pc_pool.shared != 0). pool.c's entry points hand them
+   over; the allocator state behind them is an ordinary private pool used under a lock. */
+uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n_objects);
+void pc_rt_shared_free(pc_pool *p, uint64_t idx);
+uint64_t pc_rt_shared_calloc(pc_pool *p, size_t n_objects);
+uint64_t pc_rt_shared_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
+void pc_rt_shared_ready(pc_pool *p);
+void pc_rt_shared_destroy(pc_pool *p);
+
 /* stats.c, called with the lock held. */
 pc_site *pc_rt_site(const char *name, size_t obj_size);
 void pc_rt_site_retire(pc_site *s, uint64_t peak);

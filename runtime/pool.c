@@ -479,13 +479,14 @@ static uint64_t alloc_block(pc_pool *p, uint64_t slots) {
 }
 
 uint64_t pc_rt_alloc_slow(pc_pool *p, size_t n) {
+  if (p->shared) return pc_rt_shared_alloc(p, n);
   if (p->base == NULL) setup(p);
   return alloc_block(p, units(p, n));
 }
 
 void *pc_rt_setup_base(const pc_pool *cp) {
   pc_pool *p = (pc_pool *)(uintptr_t)cp; /* see pc_base in the header: pools are never const */
-  if (p->base == NULL) setup(p);
+  pc_pool_ready(p);
   return p->base;
 }
 
@@ -497,6 +498,10 @@ static void check_index(const pc_pool *p, uint64_t idx, const char *fn) {
 
 void pc_rt_free_slow(pc_pool *p, uint64_t idx) {
   uint64_t slots;
+  if (p->shared) {
+    pc_rt_shared_free(p, idx);
+    return;
+  }
   check_index(p, idx, "pc_free");
   slots = size_del(p, idx);
   if (slots == 0) slots = p->unit;
@@ -505,7 +510,11 @@ void pc_rt_free_slow(pc_pool *p, uint64_t idx) {
 }
 
 uint64_t pc_calloc(pc_pool *p, size_t n) {
-  uint64_t before = p->next, i = pc_alloc(p, n), end = i + units(p, n), clean;
+  uint64_t before, i, end, clean;
+  if (p->shared) return pc_rt_shared_calloc(p, n);
+  before = p->next;
+  i = pc_alloc(p, n);
+  end = i + units(p, n);
   /* Memory at or above the bump pointer as it was before this call has never been handed
      out in this pool's life; it reads as zero unless a previous owner of the region left
      data there (dirty_end) or the OS layer does not zero fresh memory (then dirty_end is
@@ -519,6 +528,7 @@ uint64_t pc_calloc(pc_pool *p, size_t n) {
 
 uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {
   uint64_t old, slots, j;
+  if (p->shared) return pc_rt_shared_realloc(p, idx, n);
   if (idx == 0) return pc_alloc(p, n);
   check_index(p, idx, "pc_realloc");
   old = size_get(p, idx);
@@ -568,6 +578,16 @@ void pc_pool_init(pc_pool *p, size_t obj_size, unsigned index_bits, const char *
   *p = fresh;
 }
 
+void pc_pool_init_shared(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name) {
+  pc_pool fresh = PC_POOL_INIT_SHARED(obj_size, index_bits, name);
+  *p = fresh;
+}
+
+void pc_pool_ready(pc_pool *p) {
+  if (p->shared) pc_rt_shared_ready(p);
+  else if (p->base == NULL) setup(p);
+}
+
 /* Give a region back: drop the pages of a large pool, then cache it or unmap it. */
 static void region_recycle(pc_region *r, size_t used) {
   size_t keep = round_up(PC_KEEP_BYTES, pc_os_page_size());
@@ -599,6 +619,10 @@ static void region_recycle(pc_region *r, size_t used) {
 
 void pc_pool_destroy(pc_pool *p) {
   pc_region *r = p->region;
+  if (p->shared) {
+    pc_rt_shared_destroy(p);
+    return;
+  }
   if (r != NULL) {
     /* bytes of the region this pool may have written: up to its highest bump pointer */
     uint64_t top = p->next > r->top ? p->next : r->top;

@@ -17,8 +17,21 @@
    again. A descriptor that holds objects must not be copied or go out of scope before it is
    destroyed (the runtime keeps its address for the statistics).
 
-   Threads: one pool is as thread-safe as the data structure it holds, i.e. not at all;
-   different pools may be used by different threads at the same time.
+   Threads: a pool made with PC_POOL_INIT is private: one thread at a time (as the data
+   structure it holds), with the fast paths below; different pools may be used by different
+   threads at the same time. A pool made with PC_POOL_INIT_SHARED is thread-safe: any
+   number of threads may allocate from it and free to it at once, also objects another
+   thread allocated. Call pc_pool_ready on it before another thread can see it (ptrcomp
+   does: where the pool is created, and first thing in main for global pools); its base is
+   then fixed and reading it needs no synchronisation. (Without pc_pool_ready, the first
+   allocation reserves the region under a lock and publishes the base atomically; the
+   inline check of pc_base is then a formally racy read of a pointer that only ever goes
+   from NULL to its final value.) Destroy a shared pool when no thread uses it any more.
+   How (shared.c): each thread keeps a small cache of free single objects per shared pool,
+   so allocating and freeing one object takes no lock; objects move between a thread's
+   cache and the pool in batches under the pool's lock, which also serves arrays,
+   pc_realloc and pc_calloc of several objects. A thread's cache goes back to its pools
+   when the thread exits.
 
    Environment:
      PTRCOMP_RESERVE_MB  address space reserved per pool, in MiB. Default 8192 (8 GiB): a
@@ -31,6 +44,9 @@
                          down to 16 MiB. With the malloc fallback the whole reservation is
                          allocated up front, so its default is 64 MiB.
      PTRCOMP_STATS=1     print one line per pool to stderr at exit (see pc_stats_print).
+                         Shared pools then bypass the thread caches so that their counts
+                         are exact; without it, objects sitting in thread caches count as
+                         live (at most 128 per thread and pool).
 
    Fatal conditions print one line starting with "ptrcomp: " to stderr and abort(): a pool
    outgrowing its index width or its reservation, a reservation or commit failing, a bad
@@ -80,6 +96,10 @@ struct pc_pool {
   /* cold */
   uint64_t *sizes;  /* index -> slots of live multi-unit blocks (open hash, pool.c) */
   struct pc_region *region;
+  /* Thread-safe pools: the fields above stay as initialised (so every inline fast path
+     takes the slow path) except base; the allocator's state is in `ts` (shared.c). */
+  struct pc_shared *ts;
+  uint32_t shared;
 };
 
 /* Object slots per single block. A free block stores its free-list link (8 bytes) inside
@@ -93,11 +113,19 @@ struct pc_pool {
 /* A constant initializer: usable for locals and for file-scope objects alike. */
 #define PC_POOL_INIT(obj_size, index_bits, name)                                             \
   { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size), (uint32_t)PC_RT_UNIT(obj_size),             \
-    (uint32_t)(index_bits), (name), NULL, NULL }
+    (uint32_t)(index_bits), (name), NULL, NULL, NULL, 0 }
+/* The same for a thread-safe pool (see "Threads" above). */
+#define PC_POOL_INIT_SHARED(obj_size, index_bits, name)                                      \
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size), (uint32_t)PC_RT_UNIT(obj_size),             \
+    (uint32_t)(index_bits), (name), NULL, NULL, NULL, 1 }
 
 /* index_bits: 16 or 32 limit the pool to 2^bits - 1 objects; 64 means no index limit (the
    reservation still applies). */
 void pc_pool_init(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name);
+void pc_pool_init_shared(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name);
+/* Reserves the pool's region now (idempotent, thread-safe). For a shared pool, call it
+   before another thread can see the pool: pc_base is then a plain read. */
+void pc_pool_ready(pc_pool *p);
 /* Frees every object (large pools give their pages back to the OS) and resets `p` to its
    initialised state. Destroying a pool that never allocated does nothing. */
 void pc_pool_destroy(pc_pool *p);

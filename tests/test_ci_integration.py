@@ -430,11 +430,14 @@ def test_dump_config(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("# effective ptrcomp configuration (from ")
     assert yaml.safe_load(r.stdout) == {
-        "IndexBits": 16, "Mode": "compress", "ExcludeStructs": ["struct tree"],
+        "IndexBits": 16, "Mode": "compress", "Threads": "auto",
+        "ExcludeStructs": ["struct tree"],
         "ExcludeFunctions": [], "HeaderFilter": "include/.*"}
-    r = tl.run_ptrcomp("--dump-config", "--index-bits=32", "--mode=poolalloc", src)
+    r = tl.run_ptrcomp("--dump-config", "--index-bits=32", "--mode=poolalloc",
+                       "--threads=safe", src)
     assert yaml.safe_load(r.stdout)["IndexBits"] == 32
     assert yaml.safe_load(r.stdout)["Mode"] == "poolalloc"
+    assert yaml.safe_load(r.stdout)["Threads"] == "safe"
     # Without sources: the configuration of the working directory, read back as input.
     (tmp_path / "proj" / "dumped.yaml").write_text(r.stdout)
     r2 = tl.run_ptrcomp("--dump-config", cwd=tmp_path / "proj")

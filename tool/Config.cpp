@@ -96,6 +96,14 @@ public:
             error(Value,
                   "invalid Mode '" + V + "': must be compress or poolalloc");
         }
+      } else if (Key == "Threads") {
+        std::string V;
+        if (scalar(Value, V)) {
+          if (V == "auto" || V == "single" || V == "safe")
+            C.Threads = V;
+          else
+            error(Value, "invalid Threads '" + V + "': must be auto, single or safe");
+        }
       } else if (Key == "ExcludeStructs") {
         list(Value, C.ExcludeStructs);
       } else if (Key == "ExcludeFunctions") {
@@ -112,7 +120,7 @@ public:
         error(
             KeyNode,
             "unknown key '" + Key +
-                "' (known: IndexBits, Mode, ExcludeStructs, ExcludeFunctions, "
+                "' (known: IndexBits, Mode, Threads, ExcludeStructs, ExcludeFunctions, "
                 "HeaderFilter)");
       }
     }
@@ -171,6 +179,7 @@ namespace {
 struct EffectiveConfig {
   unsigned IndexBits;
   std::string Mode;
+  std::string Threads;
   std::vector<std::string> ExcludeStructs, ExcludeFunctions;
   std::string HeaderFilter;
 };
@@ -182,6 +191,7 @@ template <> struct MappingTraits<ptrcomp::EffectiveConfig> {
   static void mapping(IO &Io, ptrcomp::EffectiveConfig &C) {
     Io.mapRequired("IndexBits", C.IndexBits);
     Io.mapRequired("Mode", C.Mode);
+    Io.mapRequired("Threads", C.Threads);
     Io.mapRequired("ExcludeStructs", C.ExcludeStructs);
     Io.mapRequired("ExcludeFunctions", C.ExcludeFunctions);
     Io.mapRequired("HeaderFilter", C.HeaderFilter);
@@ -191,8 +201,8 @@ template <> struct MappingTraits<ptrcomp::EffectiveConfig> {
 
 namespace ptrcomp {
 void writeConfigYAML(const Config &C, unsigned IndexBits, StringRef Mode,
-                     raw_ostream &OS) {
-  EffectiveConfig E{IndexBits, Mode.str(), {}, {}, ""};
+                     StringRef Threads, raw_ostream &OS) {
+  EffectiveConfig E{IndexBits, Mode.str(), Threads.str(), {}, {}, ""};
   for (const Config::Item &I : C.ExcludeStructs)
     E.ExcludeStructs.push_back(I.Value);
   for (const Config::Item &I : C.ExcludeFunctions)

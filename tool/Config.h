@@ -6,6 +6,7 @@
 //
 //   IndexBits: 16                  # 32 or 16
 //   Mode: compress                 # compress or poolalloc
+//   Threads: auto                  # auto, single or safe
 //   ExcludeStructs: [ "struct list" ]
 //   ExcludeFunctions: [ build_tree ]  # pools created in these functions
 //   HeaderFilter: 'include/mylib/.*' # only matching headers are edited
@@ -33,6 +34,7 @@ struct Config {
   std::string Path; ///< the file read; empty when there is none
   std::optional<unsigned> IndexBits;
   std::optional<std::string> Mode;
+  std::optional<std::string> Threads;
   std::vector<Item> ExcludeStructs, ExcludeFunctions;
   std::optional<Item> HeaderFilter;
 };
@@ -46,7 +48,7 @@ bool loadConfig(llvm::StringRef Path, Config &C);
 
 /// The effective configuration, as YAML that loadConfig reads back.
 void writeConfigYAML(const Config &C, unsigned IndexBits, llvm::StringRef Mode,
-                     llvm::raw_ostream &OS);
+                     llvm::StringRef Threads, llvm::raw_ostream &OS);
 
 } // namespace ptrcomp
 

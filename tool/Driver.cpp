@@ -228,6 +228,7 @@ int runDriver(ToolOptions &Opts) {
   dsa::PlanOptions PO;
   PO.Compress = Opts.TransformMode == Mode::Compress;
   PO.IndexBits = Opts.IndexBits;
+  PO.Threads = Opts.Threads;
   PO.Exclusions = Opts.Exclusions;
   if (!findKeepPragmas(Files, PO.Exclusions))
     return 1;

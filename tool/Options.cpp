@@ -145,8 +145,8 @@ static const char Overview[] =
     "Build the output with the flags from --print-runtime-flags.\n"
     "\n"
     "Settings: the first .ptrcomp.yaml found from the first source's directory\n"
-    "upwards (or --config-file) sets IndexBits, Mode, ExcludeStructs, ExcludeFunctions\n"
-    "and HeaderFilter; options on the command line override it. In the source,\n"
+    "upwards (or --config-file) sets IndexBits, Mode, Threads, ExcludeStructs,\n"
+    "ExcludeFunctions and HeaderFilter; options on the command line override it. In the source,\n"
     "'#pragma ptrcomp keep(struct NAME)' and '#pragma ptrcomp keep_function(NAME)'\n"
     "leave a structure unchanged (ptrcomp defines __PTRCOMP__ while parsing).\n"
     "\n"
@@ -277,8 +277,27 @@ static bool readConfig(StringRef StartDir, Config &Cfg) {
   return Path.empty() || loadConfig(Path, Cfg);
 }
 
+/// --threads. LLVM's own libraries register an option of that name too (an unrelated
+/// one, for its parallel algorithms): ptrcomp's replaces it, so it is created here, after
+/// the libraries' static options, once theirs is removed.
+static cl::opt<std::string> &threadsOption() {
+  static cl::opt<std::string> *Opt = [] {
+    if (cl::Option *Theirs = cl::getRegisteredOptions().lookup("threads"))
+      Theirs->removeArgument();
+    return new cl::opt<std::string>(
+        "threads",
+        cl::desc("Which pools are thread-safe. auto (default): those several threads may\n"
+                 "use, when the program starts threads (pthread_create, thrd_create,\n"
+                 "OpenMP); single: none (you state that the program runs one thread);\n"
+                 "safe: all"),
+        cl::value_desc("auto|single|safe"), cl::init("auto"), cl::cat(PtrcompCategory));
+  }();
+  return *Opt;
+}
+
 bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &ExitNow) {
   ExitNow = false;
+  cl::opt<std::string> &ThreadsOpt = threadsOption();
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions(PtrcompCategory);
   // --print-runtime-flags needs no input files: handle it before the parser demands them.
@@ -352,6 +371,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
                         : *Opts.Cfg.IndexBits,
                     ModeOpt.getNumOccurrences() || !Opts.Cfg.Mode ? ModeOpt
                                                                   : *Opts.Cfg.Mode,
+                    ThreadsOpt.getNumOccurrences() || !Opts.Cfg.Threads ? ThreadsOpt
+                                                                        : *Opts.Cfg.Threads,
                     outs());
     ExitNow = true;
     return true;
@@ -432,8 +453,10 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     IndexBitsOpt = std::to_string(*Opts.Cfg.IndexBits);
   if (!ModeOpt.getNumOccurrences() && Opts.Cfg.Mode)
     ModeOpt = *Opts.Cfg.Mode;
+  if (!ThreadsOpt.getNumOccurrences() && Opts.Cfg.Threads)
+    ThreadsOpt = *Opts.Cfg.Threads;
   if (DumpConfigOpt) {
-    writeConfigYAML(Opts.Cfg, std::atoi(IndexBitsOpt.c_str()), ModeOpt, outs());
+    writeConfigYAML(Opts.Cfg, std::atoi(IndexBitsOpt.c_str()), ModeOpt, ThreadsOpt, outs());
     ExitNow = true;
     return true;
   }
@@ -447,6 +470,14 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.TransformMode = Mode::PoolAlloc;
   else
     Bad("invalid --mode='" + ModeOpt + "': must be compress or poolalloc");
+  if (ThreadsOpt == "auto")
+    Opts.Threads = dsa::PlanOptions::ThreadMode::Auto;
+  else if (ThreadsOpt == "single")
+    Opts.Threads = dsa::PlanOptions::ThreadMode::Single;
+  else if (ThreadsOpt == "safe")
+    Opts.Threads = dsa::PlanOptions::ThreadMode::Safe;
+  else
+    Bad("invalid --threads='" + ThreadsOpt + "': must be auto, single or safe");
   if (ReportOpt.getNumOccurrences() == 0)
     Opts.Report = ReportFormat::None;
   else if (ReportOpt.empty() || ReportOpt == "text")

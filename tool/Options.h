@@ -34,6 +34,7 @@ struct ToolOptions {
   std::string OutDir;
   Mode TransformMode = Mode::Compress;
   unsigned IndexBits = 32;
+  dsa::PlanOptions::ThreadMode Threads = dsa::PlanOptions::ThreadMode::Auto;
   ReportFormat Report = ReportFormat::None;
   std::string ReportFile;
   std::string DumpGraph; // function name, "all", or empty

@@ -95,6 +95,8 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
     E.Indexed = Pl.Indexed;
     E.Compressed = Pl.Compressed;
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
+    E.ThreadSafe = Pl.ThreadSafe;
+    E.ThreadWhy = Pl.ThreadWhy;
     std::set<std::string> Clones;
     for (const dsa::FunctionVersion &V : P.Versions)
       for (const std::set<int> &S : V.ParamPools)
@@ -147,6 +149,9 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
         {"compressed", E.Compressed},
         {"index_bits", E.Bits ? json::Value(int64_t(E.Bits)) : json::Value(nullptr)},
         {"clones", strings(E.Clones)},
+        {"threads", E.Pool.empty() ? json::Value(nullptr)
+                                   : json::Value(E.ThreadSafe ? "safe" : "private")},
+        {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
         {"reasons", strings(E.Reasons)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
@@ -172,7 +177,15 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
          << (E.Compressed ? ", compressed" : ", layout unchanged");
     if (!E.Clones.empty())
       OS << "; clones " << join(E.Clones, ", ");
+    // Programs without threads are not told about threads on every line (--report=json
+    // always says).
+    bool Threaded =
+        E.ThreadSafe || (!E.Pool.empty() && E.ThreadWhy != dsa::NoThreadsReason);
+    if (Threaded)
+      OS << (E.ThreadSafe ? "; thread-safe pool" : "; pool private to one thread");
     OS << "\n";
+    if (Threaded)
+      OS << "    threads: " << E.ThreadWhy << "\n";
     for (const std::string &R : E.Reasons)
       OS << "    because " << R << "\n";
   }

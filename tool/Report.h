@@ -16,6 +16,9 @@ struct ReportEntry {
   std::vector<std::string> AllocFunctions;
   bool Indexed = false, Compressed = false;
   unsigned Bits = 0;
+  /// Pools only: the runtime's thread-safe mode, and why it was chosen or not.
+  bool ThreadSafe = false;
+  std::string ThreadWhy;
 };
 
 /// Every heap data structure of the program, in a stable order.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionLegality.h"
 
+#include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
 #include "clang/AST/ASTContext.h"
@@ -100,7 +101,7 @@ void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
     if (const auto *X = dyn_cast<Expr>(S))
       if (rep(X).E.isPooled() || fieldIndexEncoding(X))
         Pooled = true;
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Walk(C);
   };
   if (!isa<StmtExpr>(E))
@@ -326,7 +327,7 @@ void FunctionLegality::ruleSizeofOperand(const UnaryExprOrTypeTraitExpr *E,
           Any = true;
         }
     if (S)
-      for (const Stmt *C : S->children())
+      for (const Stmt *C : codeChildren(S))
         Walk(C);
   };
   Walk(E->getArgumentExpr());
@@ -416,7 +417,7 @@ void FunctionLegality::ruleEditableText(const Expr *E) {
                 Vetoes.emplace(Pl, Why);
               Any = true;
             }
-    for (const Stmt *Child : X->children())
+    for (const Stmt *Child : codeChildren(X))
       Walk(Child);
   };
   Walk(E);
@@ -723,7 +724,7 @@ void FunctionLegality::stmt(const Stmt *S) {
     return declStmt(DS);
   if (const auto *RS = dyn_cast<ReturnStmt>(S))
     return returnStmt(RS);
-  for (const Stmt *Child : S->children())
+  for (const Stmt *Child : codeChildren(S))
     stmt(Child);
 }
 

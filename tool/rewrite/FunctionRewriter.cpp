@@ -10,6 +10,7 @@
 #include "FunctionRewriter.h"
 #include "../legality/Legality.h"
 
+#include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
 #include "clang/AST/ASTContext.h"
@@ -136,7 +137,7 @@ std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
             }
           }
         }
-    for (const Stmt *Child : X->children())
+    for (const Stmt *Child : codeChildren(X))
       Walk(Child);
   };
   Walk(S);
@@ -1014,7 +1015,7 @@ void FunctionRewriter::stmt(const Stmt *S) {
     returnStmt(RS);
     return;
   }
-  for (const Stmt *Child : S->children())
+  for (const Stmt *Child : codeChildren(S))
     stmt(Child);
 }
 
@@ -1050,6 +1051,14 @@ void FunctionRewriter::entryAndExit() {
       Indent = std::string(Col - 1, ' ');
   }
   std::string Entry;
+  // A thread-safe global pool gets its base first thing in main, before any thread can
+  // see it, so that pc_base is a plain read from then on (see pc_pool_ready).
+  if (F.Name == "main" && V.IsOriginal)
+    for (unsigned Pl = 0; Pl < P.Pools.size(); ++Pl)
+      if (P.Pools[Pl].OwnerName.empty() && P.Pools[Pl].ThreadSafe) {
+        Entry += "\n" + Indent + "pc_pool_ready(&" + P.Pools[Pl].Name + ");";
+        GlobalPoolsUsed.insert(Pl);
+      }
   for (int Pl : V.OwnedPools) {
     const dsa::Pool &Po = P.Pools[Pl];
     NodeEncoding E;
@@ -1075,8 +1084,9 @@ void FunctionRewriter::entryAndExit() {
       Size = "ptrcomp_size_" + P.Layouts[Po.LayoutId].Name;
       SizeSymbolsUsed.insert(Po.LayoutId);
     }
-    std::string Init = "pc_pool " + Po.Name + " = PC_POOL_INIT(" + Size + ", " +
-                       std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
+    std::string Init = "pc_pool " + Po.Name + " = " +
+                       (Po.ThreadSafe ? "PC_POOL_INIT_SHARED(" : "PC_POOL_INIT(") + Size +
+                       ", " + std::to_string(Po.Bits) + ", \"" + Escaped + "\");";
     if (Po.SharedByActivations) {
       Entry += "\n" + Indent + "/* ptrcomp: one pool for every activation of recursive '" +
                F.Name + "' */";
@@ -1084,6 +1094,10 @@ void FunctionRewriter::entryAndExit() {
     } else {
       Entry += "\n" + Indent + Init;
     }
+    // A thread-safe pool gets its base before another thread can see the pool (a parallel
+    // region of this function), so that pc_base is a plain read from then on.
+    if (Po.ThreadSafe)
+      Entry += "\n" + Indent + "pc_pool_ready(&" + Po.Name + ");";
   }
   for (auto &[Name, Decl] : BasesUsed)
     Entry += "\n" + Indent + Decl;

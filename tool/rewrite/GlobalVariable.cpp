@@ -73,6 +73,20 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
   std::string Prefix = VD->getStorageClass() == SC_Extern   ? "extern "
                        : VD->getStorageClass() == SC_Static ? "static "
                                                              : "";
+  // One root per thread stays one root per thread.
+  switch (VD->getTSCSpec()) {
+  case TSCS___thread:
+    Prefix += "__thread ";
+    break;
+  case TSCS__Thread_local:
+    Prefix += "_Thread_local ";
+    break;
+  case TSCS_thread_local:
+    Prefix += "thread_local ";
+    break;
+  case TSCS_unspecified:
+    break;
+  }
   if (const Expr *Init = VD->getInit()) {
     // A static initialiser cannot compute an index: only null initialisers convert.
     Expr::EvalResult R;

@@ -446,7 +446,8 @@ void ProgramRewriter::emitGlobalPools() {
           Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
         Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
                " objects reachable from global variables */\npc_pool " + Po.Name +
-               " = PC_POOL_INIT(sizeof(" + Type + "), " + std::to_string(Po.Bits) + ", \"" +
+               (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(sizeof(" : " = PC_POOL_INIT(sizeof(") +
+               Type + "), " + std::to_string(Po.Bits) + ", \"" +
                Label + "\");\n\n";
       } else {
         Text = "extern pc_pool " + Po.Name + ";\n\n";

@@ -1,5 +1,6 @@
 //===- VersionView.cpp - how one version of a function represents values --===//
 #include "VersionView.h"
+#include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -30,7 +31,7 @@ static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
     return 0;
   const auto *DRE = dyn_cast<DeclRefExpr>(S);
   unsigned N = DRE && DRE->getDecl() == PV;
-  for (const Stmt *C : S->children())
+  for (const Stmt *C : codeChildren(S))
     N += usesOf(PV, C);
   return N;
 }
@@ -204,7 +205,7 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       Invalid |= IdxVar(AS->getBase()).has_value();
     if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
       Invalid |= IdxVar(ME->getBase()).has_value();
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : codeChildren(S))
       Scan(C);
   };
   Scan(A);

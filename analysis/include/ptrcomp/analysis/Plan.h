@@ -33,7 +33,14 @@ struct PlanOptions {
     std::string Reason;   ///< e.g. "kept by #pragma ptrcomp at a.c:3:1"
   };
   std::vector<Exclusion> Exclusions;
+  /// Which pools get the runtime's thread-safe mode: Auto decides from the program (it
+  /// starts threads, and the pool may be used by several of them), Single trusts the
+  /// user that the program runs one thread, Safe makes every pool thread-safe.
+  enum class ThreadMode { Auto, Single, Safe } Threads = ThreadMode::Auto;
 };
+
+/// Pool::ThreadWhy of every pool of a program that starts no threads (in auto mode).
+inline constexpr const char *NoThreadsReason = "the program starts no threads";
 
 /// Where a structure lives: the function whose graph owns the node ("" for the globals
 /// graph) and the node's id there.
@@ -71,6 +78,10 @@ struct Pool {
   /// is destroyed when the outermost one returns, so that address space follows the live
   /// objects, not the depth of the recursion.
   bool SharedByActivations = false;
+  /// Several threads may allocate from and free to it at once: it is created with the
+  /// runtime's thread-safe mode (PC_POOL_INIT_SHARED).
+  bool ThreadSafe = false;
+  std::string ThreadWhy; ///< why it is thread-safe or private, for the report
 };
 
 /// How one node of a function's graph is represented in one version of the function.

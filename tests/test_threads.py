@@ -1,0 +1,144 @@
+"""Programs that run threads: every tests/threads/<name>.c is transformed by ptrcomp and
+checked like tests/exec/ (same directives, see test_exec.py: ARGS, PTRCOMP-ARGS, EXPECT;
+plus `// CFLAGS: -fopenmp`, flags for parsing and building both programs). Then the output
+is built with clang -fsanitize=thread, together with the runtime's sources so that the
+pool operations are instrumented too, and run TSAN_RUNS times: every run must print what
+the original prints, exit as it does, and draw no ThreadSanitizer report.
+
+The programs' output does not depend on the interleaving (sums, counts, per-thread
+results printed after the joins), so a difference is a bug, never flakiness.
+"""
+import json
+import os
+import pathlib
+import shlex
+import shutil
+
+import pytest
+
+import ptrcomp_testlib as tl
+from test_exec import CRASH_MARKERS, _describe, assign, directives, matches
+
+THREADS_DIR = pathlib.Path(__file__).resolve().parent / "threads"
+CASES = sorted(THREADS_DIR.glob("*.c"))
+TSAN_RUNS = 20
+TSAN_CC = next((c for c in ("clang-16", "clang") if shutil.which(c)), None)
+# OpenMP's runtime is not instrumented: its own synchronisation is known to TSan through
+# the OMPT tool library (archer) that libomp loads, and reports from inside it are noise.
+TSAN_ENV = {"TSAN_OPTIONS": "halt_on_error=1 ignore_noninstrumented_modules=1"}
+
+
+def cflags(path):
+    for line in path.read_text().splitlines():
+        text = line.strip()
+        if text.startswith("//") and text[2:].strip().startswith("CFLAGS:"):
+            return shlex.split(text[2:].strip()[len("CFLAGS:"):])
+    return []
+
+
+def can_build(cc, flags, tmp_path):
+    """Whether `cc` builds and links a threaded program with `flags` here (OpenMP needs
+    libgomp or libomp)."""
+    src = tmp_path / "probe.c"
+    src.write_text("#include <pthread.h>\nint main(void) { return 0; }\n")
+    r = tl.run([cc, *flags, "-pthread", src, "-o", tmp_path / "probe"])
+    return r.returncode == 0
+
+
+def transform(case, outdir, extra_args, flags):
+    r = tl.run_ptrcomp(case.name, "-o", outdir, "--report=json", *extra_args, "--",
+                       "-std=gnu11", *flags, cwd=case.parent)
+    crash = [m for m in CRASH_MARKERS if m in r.stderr]
+    assert r.returncode == 0 and not crash, (
+        f"ptrcomp failed on {case.name} (exit {r.returncode}):\n{r.stderr[-4000:]}")
+    return pathlib.Path(outdir) / case.name, json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_threads(case, ptrcomp, tmp_path):
+    args, ptrcomp_args, expects = directives(case)
+    flags = cflags(case)
+    out, report = transform(case, tmp_path / "out", ptrcomp_args, flags)
+    structures = report["structures"]
+    assert assign(expects, structures), (
+        "report does not meet the expectations (no structure matches "
+        f"{[e for e in expects if not any(matches(e, s) for s in structures)]})\n"
+        f"structures: {_describe(report)}")
+    assert out.read_text() != case.read_text(), "the output is the unchanged input"
+    compilers = [cc for cc in tl.COMPILERS if can_build(cc, flags, tmp_path)]
+    assert compilers, f"no compiler here builds with {flags}"
+    build_flags = ["-pthread", *flags]
+    tl.check_same_behaviour([case], [out], tmp_path, args=args, compilers=compilers,
+                            original_flags=build_flags, transformed_flags=build_flags)
+
+    if TSAN_CC is None or not can_build(TSAN_CC, ["-fsanitize=thread", *flags], tmp_path):
+        pytest.skip("no clang that builds ThreadSanitizer programs with these flags")
+    orig = tmp_path / "orig-tsan-ref"
+    r = tl.compile_c([case], orig, TSAN_CC, ["-O2", "-w", *build_flags])
+    assert r.returncode == 0, r.stderr
+    expected = tl.run([orig, *args], timeout=120)
+    tsan = tmp_path / "new-tsan"
+    runtime_sources = sorted((tl.ROOT / "runtime").glob("*.c"))
+    r = tl.run([TSAN_CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", *build_flags,
+                "-I", tl.RUNTIME_INCLUDE, out, *runtime_sources, "-o", tsan], timeout=300)
+    assert r.returncode == 0, f"TSan build failed:\n{r.stderr[-3000:]}"
+    env = dict(os.environ, **TSAN_ENV)
+    for k in range(TSAN_RUNS):
+        got = tl.run([tsan, *args], timeout=300, env=env)
+        reports = got.stderr.count("WARNING: ThreadSanitizer")
+        assert reports == 0 and "ThreadSanitizer" not in got.stderr.replace(
+            "Warning: please export TSAN_OPTIONS", ""), (
+            f"run {k + 1}: ThreadSanitizer report:\n{got.stderr[-6000:]}")
+        assert (got.stdout, got.returncode) == (expected.stdout, expected.returncode), (
+            f"run {k + 1}: behaviour differs under TSan\n--- original (exit "
+            f"{expected.returncode})\n{expected.stdout[-2000:]}\n--- transformed (exit "
+            f"{got.returncode})\n{got.stdout[-2000:]}\n{got.stderr[-2000:]}")
+
+
+@pytest.mark.parametrize("mode, want", [("single", "private"), ("safe", "safe")])
+def test_threads_option_overrides_analysis(mode, want, ptrcomp, tmp_path):
+    """--threads=single trusts the user (every pool private, also in a threaded program);
+    --threads=safe makes every pool thread-safe, also the private ones."""
+    case = THREADS_DIR / "global_list_mutex.c"
+    _, report = transform(case, tmp_path / "out", [f"--threads={mode}"], [])
+    pools = [s for s in report["structures"] if s["pool"]]
+    assert len(pools) == 2, _describe(report)
+    assert {s["threads"] for s in pools} == {want}, _describe(report)
+    assert {s["thread_reason"] for s in pools} == {f"--threads={mode}"}
+
+
+def test_threads_config_key(ptrcomp, tmp_path):
+    """The Threads key of .ptrcomp.yaml sets the default; the command line overrides it."""
+    src = tmp_path / "p.c"
+    shutil.copy(THREADS_DIR / "private_lists.c", src)
+    (tmp_path / ".ptrcomp.yaml").write_text("Threads: safe\n")
+    r = tl.run_ptrcomp("--dump-config", src.name, cwd=tmp_path)
+    assert r.returncode == 0 and "Threads:         safe" in r.stdout, r.stdout + r.stderr
+    _, report = transform(src, tmp_path / "out", [], [])
+    assert [s["threads"] for s in report["structures"] if s["pool"]] == ["safe"]
+    _, report = transform(src, tmp_path / "out2", ["--threads=auto"], [])
+    assert [s["threads"] for s in report["structures"] if s["pool"]] == ["private"]
+    (tmp_path / ".ptrcomp.yaml").write_text("Threads: sometimes\n")
+    r = tl.run_ptrcomp(src.name, "--dry-run", cwd=tmp_path)
+    assert r.returncode == 1
+    assert ".ptrcomp.yaml:1:10: error: invalid Threads 'sometimes'" in r.stderr, r.stderr
+
+
+def test_bad_threads_option(ptrcomp, tmp_path):
+    r = tl.run_ptrcomp("--threads=maybe", THREADS_DIR / "private_lists.c", "--dry-run")
+    assert r.returncode == 1
+    assert "invalid --threads='maybe': must be auto, single or safe" in r.stderr
+
+
+def test_single_threaded_program_gets_private_pools(ptrcomp, tmp_path):
+    """A program that starts no threads pays nothing: every pool is private, and the text
+    report says nothing about threads."""
+    case = tl.ROOT / "tests" / "exec" / "paper_two_lists.c"
+    r = tl.run_ptrcomp(case.name, "--report=json", "--dry-run", "--", "-std=gnu11",
+                       cwd=case.parent)
+    pools = [s for s in json.loads(r.stdout)["structures"] if s["pool"]]
+    assert pools and {s["threads"] for s in pools} == {"private"}
+    assert {s["thread_reason"] for s in pools} == {"the program starts no threads"}
+    r = tl.run_ptrcomp(case.name, "--report", "--dry-run", "--", "-std=gnu11",
+                       cwd=case.parent)
+    assert "thread" not in r.stdout, r.stdout
