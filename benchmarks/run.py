@@ -90,6 +90,7 @@ LIBS = ["-lm", "-pthread"]
 # Goals, checked against large-size measurements.
 MEMORY_GOAL_PROGRAMS = ("treeadd", "bisort", "llubench", "binary-trees")
 SPEED_GOAL_PROGRAMS = ("llubench", "treeadd", "perimeter")
+THREAD_GOAL_PROGRAMS = ("mt-trees-2", "mt-trees-4")
 
 RUN_TIMEOUT = 300
 PTRCOMP_TIMEOUT = 300
@@ -697,6 +698,11 @@ def evaluate_goals(rows):
          "compressed", "original", "median_s", 0.9)
     goal("compressed time <= 1.05x original on every program", list(BENCHMARKS),
          "compressed", "original", "median_s", 1.05)
+    # Threads (thread-safe pools against glibc malloc's per-thread arenas).
+    goal("threaded: compressed time <= 1.0x original", THREAD_GOAL_PROGRAMS,
+         "compressed", "original", "median_s", 1.0)
+    goal("threaded: compressed peak memory <= 0.6x original", THREAD_GOAL_PROGRAMS,
+         "compressed", "original", "peak_kb", 0.6)
     return goals
 
 
