@@ -54,10 +54,16 @@ def transform(case, outdir, extra_args, flags):
     return pathlib.Path(outdir) / case.name, json.loads(r.stdout)
 
 
+@pytest.mark.parametrize("mode", ["compress", "poolalloc"])
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
-def test_threads(case, ptrcomp, tmp_path):
+def test_threads(case, mode, ptrcomp, tmp_path):
     args, ptrcomp_args, expects = directives(case)
     flags = cflags(case)
+    if mode == "poolalloc":
+        # Pool allocation only: the same pools and thread modes, pointers stay pointers.
+        ptrcomp_args = [*ptrcomp_args, "--mode=poolalloc"]
+        expects = [{k: v for k, v in e.items() if k in ("type", "owner", "threads")}
+                   for e in expects]
     out, report = transform(case, tmp_path / "out", ptrcomp_args, flags)
     structures = report["structures"]
     assert assign(expects, structures), (
