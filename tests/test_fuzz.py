@@ -162,6 +162,29 @@ def test_generator_covers_its_features():
     wanted = ["recursion", "pointer-to-pointer", "realloc", "pointer-to-integer",
               "global-root", "memcpy-node", "byte-access", "calloc-array", "stack-dummy-node",
               "qsort", "qsort-nodes", "function-pointer", "alloc-hook", "ops-table",
-              "struct-assignment", "early-return", "scenario-table"]
+              "struct-assignment", "early-return", "scenario-table", "byte-count",
+              "recursive-owner"]
     missing = [f for f in wanted if f not in seen]
     assert not missing, f"features never generated: {missing}"
+
+
+def test_generator_emits_byte_counts_and_layout_members():
+    """The constructs ptrcomp must rescale or refuse and lay out again: memset, memcpy and
+    memmove of nodes with every byte-count spelling (whole nodes, a const variable, a
+    variable, a partial size), anonymous unions and structs, aligned members, unnamed
+    bit-fields, and a recursive function that owns a list per activation."""
+    texts = "\n".join(gen_linked.generate(seed) for seed in range(150))
+    wanted = {
+        "memset": r"memset\(f, \d+, ", "memcpy": r"memcpy\(f, g, ",
+        "memmove": r"memmove\(f, g, ", "sizeof *f": r"mem\w+\(f, [^;]*sizeof \*f\)",
+        "sizeof(struct)": r"mem\w+\(f, [^;]*, sizeof\(struct \w+\)\)",
+        "k * sizeof": r"1u \* sizeof\(struct", "sizeof * k": r"sizeof\(struct \w+\) \* 1u",
+        "enum constant": r"mem\w+\(f, [^;]*, \w+_BYTES\)",
+        "enum sum": r"_BYTES / 2 \+ \w+_BYTES / 2", "const variable": r"const size_t nb = ",
+        "variable": r"nb \+= ", "partial": r"mem\w+\(f, [^;]*offsetof\(",
+        "anonymous union": r"union \{ unsigned \w+; ", "anonymous struct": r"    struct \{ ",
+        "aligned member": r"__attribute__\(\(aligned\(", "unnamed bit-field": r"unsigned : \d;",
+        "recursive owner": r"_rec\(depth - 1u",
+    }
+    missing = [k for k, rx in wanted.items() if not re.search(rx, texts)]
+    assert not missing, f"never generated: {missing}"

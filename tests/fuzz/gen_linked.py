@@ -54,7 +54,22 @@ class PField:
             self.kind = "bits"
             self.width = r.randint(1, 7)
             self.decl = f"unsigned {name} : {self.width};"
-        elif k < 0.24:
+            if r.random() < 0.3:  # an unnamed bit-field before it shifts its bits
+                self.decl = f"unsigned : {r.randint(1, 5)};\n    " + self.decl
+        elif k < 0.17:
+            # anonymous union: only `name` is written and read
+            self.kind = "scalar"
+            self.ctype, self.init_t, self.hash_t = SCALARS[1]
+            self.decl = f"union {{ unsigned {name}; unsigned short {name}_h[2]; }};"
+        elif k < 0.21:
+            # anonymous struct: `name` and a second member, both written, both hashed
+            self.kind = "pair"
+            self.decl = f"struct {{ unsigned short {name}; unsigned short {name}_b; }};"
+        elif k < 0.25:
+            self.kind = "scalar"
+            self.ctype, self.init_t, self.hash_t = r.choice(SCALARS)
+            self.decl = f"{self.ctype} {name} __attribute__((aligned({r.choice([8, 16, 32])})));"
+        elif k < 0.36:
             self.kind = "array"
             self.length = r.randint(2, 5)
             self.decl = f"unsigned char {name}[{self.length}];"
@@ -69,6 +84,9 @@ class PField:
     def init(self, lhs, key):
         """Statements that set the field of lhs (an lvalue prefix like `p->`) from key;
         uses `k` (unsigned) for arrays."""
+        if self.kind == "pair":
+            return [f"{lhs}{self.name} = (unsigned short)(({self.src(key)}) & 0xffffu);",
+                    f"{lhs}{self.name}_b = (unsigned short)(({self.src(key)}) >> 16);"]
         if self.kind == "bits":
             return [f"{lhs}{self.name} = ({self.src(key)}) & {(1 << self.width) - 1}u;"]
         if self.kind == "array":
@@ -77,6 +95,9 @@ class PField:
         return [f"{lhs}{self.name} = {self.init_t.format(s=self.src(key))};"]
 
     def hash(self, h, acc):
+        if self.kind == "pair":
+            return [f"{h} = mix({h}, (unsigned){acc}{self.name});",
+                    f"{h} = mix({h}, (unsigned){acc}{self.name}_b);"]
         if self.kind == "bits":
             return [f"{h} = mix({h}, (unsigned){acc}{self.name});"]
         if self.kind == "array":
@@ -433,12 +454,21 @@ class ListFam(Family):
         self.ops = False
         self.ops_enabled = r.random() < 0.2
         self.visitors = r.random() < 0.5
+        # memset/memcpy/memmove of nodes with byte counts spelled many ways, and a
+        # recursive function that owns a list per activation
+        self.bytes_ops = r.random() < 0.35
+        self.recur = r.random() < 0.2
+        self.enum_bytes = False
+
+    SCENARIO_FLAGS = Family.SCENARIO_FLAGS + ("enum_bytes",)
 
     def nk(self):
         return any(f.needs_k() for f in self.pf)
 
     def render(self):
         out = self.typedefs([self.tag]) + self.struct(self.tag, self.fields)
+        if self.enum_bytes:
+            out += [f"enum {{ {self.t}_BYTES = sizeof(struct {self.tag}) }};", ""]
         out += self.extra
         if self.global_used:
             out.append(f"static struct {self.tag} *{self.t}_root;")
@@ -678,6 +708,42 @@ class ListFam(Family):
                 [f"return acc + {self.acc('p')}key * 3u;"])
 
     # -- scenarios ------------------------------------------------------------------------
+    def h_rec(self):
+        build, hsh, fr = self.use("build"), self.use("hash"), self.use("free")
+        rec = f"{self.t}_rec"
+        body = [self.decl("l", init=f"{build}(depth % 7u + 1u, salt)") + ";",
+                f"unsigned h = {hsh}(l);", "if (depth > 0u)",
+                f"    h = mix(h, {rec}(depth - 1u, salt ^ depth));", f"{fr}(l);",
+                "return h;"]
+        return f"unsigned {rec}(unsigned depth, unsigned salt)", body
+
+    def byte_count(self, f):
+        """(declarations, count) for a byte count of one node `f`: whole nodes in many
+        spellings (rescaled by ptrcomp), or a variable or a partial size (raw bytes: the
+        node must stay uncompressed)."""
+        r = self.r
+        st = f"struct {self.tag}"
+        c = r.random()
+        if c < 0.15:
+            return [], f"sizeof *{f}"
+        if c < 0.3:
+            return [], f"sizeof({st})"
+        if c < 0.38:
+            return [], f"1u * sizeof({st})"
+        if c < 0.46:
+            return [], f"sizeof({st}) * 1u"
+        if c < 0.58:
+            self.enum_bytes = True
+            return [], f"{self.t}_BYTES"
+        if c < 0.66:
+            self.enum_bytes = True
+            return [], f"{self.t}_BYTES / 2 + {self.t}_BYTES / 2"
+        if c < 0.76:
+            return [f"const size_t nb = sizeof *{f};"], "nb"
+        if c < 0.86:
+            return [f"size_t nb = sizeof *{f};", "nb += (size_t)(h & 0u);"], "nb"
+        return [], f"offsetof({st}, {self.next})"
+
     def scenario_body(self):
         r = self.r
         nv = r.randint(1, 3)
@@ -728,8 +794,39 @@ class ListFam(Family):
             kinds += ["visit"]
         if self.ops_enabled:
             kinds += ["ops"]
+        if self.bytes_ops:
+            kinds += ["wipe", "overwrite"] * 2
+        if self.recur:
+            kinds += ["recur"]
         k = "build" if first else r.choice(kinds)
         nx = self.next
+        if k == "wipe":
+            self.p.feature("byte-count")
+            pre, count = self.byte_count("f")
+            fn = r.choice(["memset(f, 0, {c})", "memset(f, {b}, {c})"]).format(
+                c=count, b=r.randint(1, 255))
+            return ["{", "    " + self.decl("f", init=f"{self.use('nth')}({v}, h % 7u)") + ";",
+                    "    if (f) {"] + ["        " + x for x in pre] + [
+                    "        " + self.decl("after", init=f"f->{nx}") + ";",
+                    "        unsigned kk = f->key;", f"        {fn};",
+                    f"        f->key = kk ^ {r.randint(1, 0xffff)}u;",
+                    f"        f->{nx} = after;", "    }", "}"]
+        if k == "overwrite":
+            self.p.feature("byte-count")
+            pre, count = self.byte_count("f")
+            if r.random() < 0.5:
+                cond, fn = "f && g", f"memmove(f, g, {count})"
+            else:
+                cond, fn = "f && g && f != g", f"memcpy(f, g, {count})"
+            return ["{", "    " + self.decl("f", init=f"{self.use('nth')}({v}, h % 5u)") + ";",
+                    "    " + self.decl("g", init=f"{self.use('nth')}({w}, (h >> 3) % 5u)") + ";",
+                    f"    if ({cond}) {{"] + ["        " + x for x in pre] + [
+                    "        " + self.decl("after", init=f"f->{nx}") + ";",
+                    f"        {fn};", f"        f->{nx} = after;", "    }", "}"]
+        if k == "recur":
+            self.p.feature("recursive-owner")
+            depth = r.choice(["n % 200u + 10u", "n * 13u % 1500u + 100u"])
+            return [f"h = mix(h, {self.use('rec')}({depth}, h));"]
         if k == "build":
             cnt = "n" if first else self.count_expr()
             return [f"{self.use('free')}({v});",
