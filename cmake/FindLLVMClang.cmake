@@ -1,8 +1,17 @@
-# Locate LLVM and Clang by their CMake package configs. LLVM/Clang 16 is the supported
-# version and is found without options on Debian/Ubuntu; -DLLVM_DIR=... / -DClang_DIR=...
-# select another installation (14 to 18 are kept building through tool/Compat.h).
+# Locate LLVM and Clang by their CMake package configs. LLVM/Clang 16 is the default and
+# is found without options on Debian/Ubuntu; -DPTRCOMP_LLVM_VERSION=14 (or 15, 19) selects
+# another Debian-style installation (/usr/lib/llvm-N), -DLLVM_DIR=... / -DClang_DIR=...
+# any other. 14, 15, 16 and 19 are built and tested (scripts/test-matrix.sh); the API
+# differences are kept in tool/Compat.h.
+set(PTRCOMP_LLVM_VERSION "" CACHE STRING "LLVM/Clang major version to build against")
 set(_ptrcomp_llvm_hints)
-foreach(_v 16 18 17 15 14)
+set(_ptrcomp_versions 16 19 18 17 15 14)
+if(PTRCOMP_LLVM_VERSION)
+  set(_ptrcomp_versions ${PTRCOMP_LLVM_VERSION})
+  # only that version: find_package would otherwise prefer a default installation
+  set(LLVM_DIR /usr/lib/llvm-${PTRCOMP_LLVM_VERSION}/lib/cmake/llvm CACHE PATH "" FORCE)
+endif()
+foreach(_v ${_ptrcomp_versions})
   list(APPEND _ptrcomp_llvm_hints /usr/lib/llvm-${_v}/lib/cmake/llvm
        /usr/local/opt/llvm@${_v}/lib/cmake/llvm)
 endforeach()
@@ -10,8 +19,12 @@ find_package(LLVM REQUIRED CONFIG HINTS ${_ptrcomp_llvm_hints})
 find_package(Clang REQUIRED CONFIG HINTS ${LLVM_DIR}/../clang ${LLVM_LIBRARY_DIR}/cmake/clang)
 message(STATUS "ptrcomp: LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
 message(STATUS "ptrcomp: Clang from ${Clang_DIR}")
-if(LLVM_VERSION_MAJOR VERSION_LESS 14 OR LLVM_VERSION_MAJOR VERSION_GREATER 18)
-  message(WARNING "ptrcomp is tested with LLVM 14-18; found ${LLVM_PACKAGE_VERSION}")
+if(PTRCOMP_LLVM_VERSION AND NOT LLVM_VERSION_MAJOR EQUAL PTRCOMP_LLVM_VERSION)
+  message(FATAL_ERROR "PTRCOMP_LLVM_VERSION=${PTRCOMP_LLVM_VERSION} but found LLVM "
+                      "${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
+endif()
+if(NOT LLVM_VERSION_MAJOR MATCHES "^(14|15|16|19)$")
+  message(WARNING "ptrcomp is tested with LLVM 14, 15, 16 and 19; found ${LLVM_PACKAGE_VERSION}")
 endif()
 
 # The compiler's builtin headers (stddef.h, stdarg.h, ...) live in Clang's resource

@@ -56,7 +56,7 @@ loadResolvedJSON(llvm::StringRef Dir, std::string &Err) {
     llvm::json::Object *O = E.getAsObject();
     if (!O)
       continue;
-    std::optional<llvm::StringRef> D = O->getString("directory");
+    auto D = O->getString("directory"); // llvm::Optional before LLVM 16
     if (!D || llvm::sys::path::is_absolute(*D))
       continue;
     llvm::SmallString<256> Abs(Dir);

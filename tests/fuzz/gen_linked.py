@@ -68,7 +68,7 @@ class PField:
         elif k < 0.25:
             self.kind = "scalar"
             self.ctype, self.init_t, self.hash_t = r.choice(SCALARS)
-            self.decl = f"{self.ctype} {name} __attribute__((aligned({r.choice([8, 16, 32])})));"
+            self.decl = f"{self.ctype} {name} __attribute__((aligned({r.choice([8, 16])})));"
         elif k < 0.36:
             self.kind = "array"
             self.length = r.randint(2, 5)
