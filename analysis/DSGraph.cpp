@@ -1,5 +1,6 @@
 //===- DSGraph.cpp - unification, type inference, cloning -----------------===//
 #include "ptrcomp/analysis/DSGraph.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -472,7 +473,7 @@ bool DSGraph::closeEscapes() {
           continue;
         if (Why.empty()) {
           for (const std::string &R : Nodes[M].Reasons)
-            if (llvm::StringRef(R).startswith("escapes:")) {
+            if (compat::startsWith(llvm::StringRef(R), "escapes:")) {
               Why = R;
               break;
             }

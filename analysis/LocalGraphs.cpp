@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "LocalGraphs.h"
 #include "ByteCounts.h"
+#include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
@@ -62,9 +63,8 @@ std::string locationString(const ASTContext &Ctx, SourceLocation Loc) {
 
 static std::string unitName(const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (const FileEntry *FE = SM.getFileEntryForID(SM.getMainFileID()))
-    return FE->getName().str();
-  return "<unit>";
+  std::string Name = compat::fileName(SM, SM.getMainFileID());
+  return Name.empty() ? "<unit>" : Name;
 }
 
 std::string functionKey(const FunctionDecl *FD) {
@@ -570,11 +570,13 @@ Cell Builder::call(const CallExpr *E) {
         vaStart(E);
         return {};
       }
-      if (N.startswith("va_") || N == "unreachable" || N == "trap" ||
-          N == "constant_p" || N == "object_size" || N == "dynamic_object_size" ||
-          N == "prefetch" || N.startswith("clz") || N.startswith("ctz") ||
-          N.startswith("popcount") || N.startswith("bswap") || N.startswith("ffs") ||
-          N.startswith("parity") || N.endswith("_overflow") || N == "classify_type") {
+      if (compat::startsWith(N, "va_") || N == "unreachable" || N == "trap" ||
+          N == "constant_p" || N == "object_size" ||
+          N == "dynamic_object_size" || N == "prefetch" ||
+          compat::startsWith(N, "clz") || compat::startsWith(N, "ctz") ||
+          compat::startsWith(N, "popcount") || compat::startsWith(N, "bswap") ||
+          compat::startsWith(N, "ffs") || compat::startsWith(N, "parity") ||
+          compat::endsWith(N, "_overflow") || N == "classify_type") {
         for (const Expr *A : E->arguments())
           visit(A);
         return {};
@@ -636,7 +638,8 @@ Cell Builder::pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Nega
   int64_t N = 1;
   Expr::EvalResult R;
   if (Count) {
-    if (Count->EvaluateAsInt(R, Ctx) && R.Val.getInt().getMinSignedBits() <= 32)
+    if (Count->EvaluateAsInt(R, Ctx) &&
+        compat::minSignedBits(R.Val.getInt()) <= 32)
       N = R.Val.getInt().getExtValue();
     else
       Exact = false;

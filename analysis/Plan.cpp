@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ptrcomp/analysis/Plan.h"
+#include "ptrcomp/Compat.h"
 
 #include "LocalGraphs.h"
 
@@ -272,7 +273,7 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   }
   auto FirstReason = [&](llvm::StringRef Prefix) -> std::string {
     for (const std::string &S : N.Reasons)
-      if (llvm::StringRef(S).startswith(Prefix))
+      if (compat::startsWith(llvm::StringRef(S), Prefix))
         return S;
     return "";
   };

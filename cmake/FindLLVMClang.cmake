@@ -2,7 +2,7 @@
 # is found without options on Debian/Ubuntu; -DPTRCOMP_LLVM_VERSION=14 (or 15, 19) selects
 # another Debian-style installation (/usr/lib/llvm-N), -DLLVM_DIR=... / -DClang_DIR=...
 # any other. 14, 15, 16 and 19 are built and tested (scripts/test-matrix.sh); the API
-# differences are kept in tool/Compat.h.
+# differences are kept in analysis/include/ptrcomp/Compat.h.
 set(PTRCOMP_LLVM_VERSION "" CACHE STRING "LLVM/Clang major version to build against")
 set(_ptrcomp_llvm_hints)
 set(_ptrcomp_versions 16 19 18 17 15 14)

@@ -1,12 +1,11 @@
 //===- Driver.cpp - parse, analyse, plan, rewrite, write -------------------===//
 #include "Driver.h"
-#include "legality/Legality.h"
 #include "ChangedRegions.h"
-#include "Compat.h"
 #include "Diagnostics.h"
 #include "EditSet.h"
 #include "Expectations.h"
 #include "ExportFixes.h"
+#include "FilePaths.h"
 #include "HeaderFilter.h"
 #include "KeepPragmas.h"
 #include "Output.h"
@@ -14,6 +13,8 @@
 #include "Report.h"
 #include "Sarif.h"
 #include "SelfCheck.h"
+#include "legality/Legality.h"
+#include "ptrcomp/Compat.h"
 #include "rewrite/Rewriter.h"
 
 #include "ptrcomp/analysis/Analysis.h"
@@ -33,24 +34,12 @@
 using namespace llvm;
 namespace ptrcomp {
 
-/// The absolute real path of a file the parser read. Names in the SourceManager are
-/// relative to each TU's own working directory, not to ours.
-static std::string realPathOf(const clang::SourceManager &SM, const clang::FileEntry *FE) {
-  StringRef Real = FE->tryGetRealPathName();
-  if (!Real.empty())
-    return Real.str();
-  SmallString<256> Abs(FE->getName());
-  SM.getFileManager().makeAbsolutePath(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 /// \p Real relative to the working directory when it is below it (as users type paths).
 static std::string displayPath(StringRef Real) {
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd)) {
     std::string Prefix = std::string(Cwd) + "/";
-    if (Real.startswith(Prefix))
+    if (compat::startsWith(Real, Prefix))
       return Real.drop_front(Prefix.size()).str();
   }
   return Real.str();
@@ -63,8 +52,7 @@ static std::string relativeIncluder(const clang::SourceManager &SM,
   if (IncludeLoc.isInvalid())
     return "";
   auto [IncFID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(IncludeLoc));
-  const clang::FileEntry *Includer = SM.getFileEntryForID(IncFID);
-  if (!Includer)
+  if (!SM.getFileEntryForID(IncFID))
     return "";
   // The include's file name: from the location (just after the directive's name) to
   // the end of its line.
@@ -73,7 +61,7 @@ static std::string relativeIncluder(const clang::SourceManager &SM,
   if (!Line.consume_front("\""))
     return "";
   StringRef Name = Line.take_until([](char C) { return C == '"'; });
-  std::string By = realPathOf(SM, Includer);
+  std::string By = realPathOf(SM, IncFID);
   SmallString<256> Candidate(By);
   sys::path::remove_filename(Candidate);
   sys::path::append(Candidate, Name);
@@ -95,14 +83,15 @@ static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
       if (!Entry.isFile() ||
           Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
         continue;
-      const clang::FileEntry *FE = Entry.getFile().getContentCache().OrigEntry;
+      const clang::FileEntry *FE =
+          compat::origEntry(Entry.getFile().getContentCache());
       if (!FE)
         continue;
       clang::FileID FID = SM.translateFile(FE);
       std::string Name = compat::fileName(SM, FID);
       if (FID.isInvalid() || Name.empty())
         continue;
-      std::string Real = realPathOf(SM, FE);
+      std::string Real = realPathOf(SM, FID);
       OutputFile &F = ByPath[Real];
       if (F.RealPath.empty()) {
         F.RealPath = Real;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KeepPragmas.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -130,7 +131,7 @@ bool findKeepPragmas(const std::vector<OutputFile> &Files,
         size_t End = NL == std::string::npos ? Text.size() : NL;
         StringRef Phys = StringRef(Text).slice(Pos, End).rtrim("\r");
         Pos = End + 1;
-        if (Phys.endswith("\\")) {
+        if (compat::endsWith(Phys, "\\")) {
           Logical += Phys.drop_back().str() + " ";
           ++LineNo;
           continue;
@@ -181,7 +182,7 @@ bool findKeepPragmas(const std::vector<OutputFile> &Files,
         Rest = Rest.trim();
         std::string Arg;
         bool Good = (Kind == "keep" || Kind == "keep_function") &&
-                    Rest.consume_front("(") && Rest.endswith(")");
+                    Rest.consume_front("(") && compat::endsWith(Rest, ")");
         if (Good) {
           StringRef Inner = Rest.drop_back().trim();
           // "struct  list" -> "struct list"; a function is one identifier.

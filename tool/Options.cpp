@@ -8,6 +8,8 @@
 #include "CompileDatabase.h"
 #include "Diagnostics.h"
 #include "RuntimeFlags.h"
+#include "ptrcomp/Compat.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "ptrcomp/analysis/GraphExport.h"
 
@@ -173,8 +175,9 @@ static std::vector<const char *> withQuietDatabaseDefault(int argc, const char *
       HasDashDash = true;
       break;
     }
-    if (A == "-p" || A.startswith("-p=") || A == "--p" || A.startswith("--p=") ||
-        (A.startswith("-p") && A.size() > 2 && A[2] != '-'))
+    if (A == "-p" || compat::startsWith(A, "-p=") || A == "--p" ||
+        compat::startsWith(A, "--p=") ||
+        (compat::startsWith(A, "-p") && A.size() > 2 && A[2] != '-'))
       HasP = true;
   }
   if (HasDashDash || HasP)
@@ -183,7 +186,8 @@ static std::vector<const char *> withQuietDatabaseDefault(int argc, const char *
   // database for it; when there is none, compile with no extra flags.
   for (int I = 1; I < argc; ++I) {
     StringRef A = argv[I];
-    if (A.startswith("-") || A.startswith("@") || !sys::fs::is_regular_file(A))
+    if (compat::startsWith(A, "-") || compat::startsWith(A, "@") ||
+        !sys::fs::is_regular_file(A))
       continue;
     std::string Err;
     if (clang::tooling::CompilationDatabase::autoDetectFromSource(A, Err))
@@ -203,7 +207,7 @@ static std::optional<std::string> buildPathArgument(int argc, const char **argv)
     if ((A == "-p" || A == "--p") && I + 1 < argc)
       return std::string(argv[I + 1]);
     for (StringRef Prefix : {"-p=", "--p="})
-      if (A.startswith(Prefix))
+      if (compat::startsWith(A, Prefix))
         return A.drop_front(Prefix.size()).str();
   }
   return std::nullopt;
@@ -340,7 +344,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
           Line.consume_front(sys::path::filename(argv[0])))
         Line = Line.ltrim(": ");
       Line.consume_front("for the "); // "for the --mode option: ..."
-      if (Line.startswith("error:") || Line.startswith("Error"))
+      if (compat::startsWith(Line, "error:") ||
+          compat::startsWith(Line, "Error"))
         Line = Line.drop_until([](char C) { return C == ':'; }).drop_front().ltrim();
       errorMessage(Line);
     }

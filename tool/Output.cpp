@@ -1,5 +1,6 @@
 //===- Output.cpp - stdout, -o DIR, -i and --diff -------------------------===//
 #include "Output.h"
+#include "ptrcomp/Compat.h"
 
 #include <set>
 #include "Diagnostics.h"
@@ -100,8 +101,10 @@ public:
       // (/dev/stdout -> /proc/self/fd/1, a pipe, a terminal): add to it.
       SmallString<256> Target;
       bool Stream = !sys::fs::is_regular_file(Dest) ||
-                    (!sys::fs::real_path(Dest, Target) && Target.startswith("/proc/")) ||
-                    StringRef(Dest).startswith("/dev/") || StringRef(Dest).startswith("/proc/");
+                    (!sys::fs::real_path(Dest, Target) &&
+                     compat::startsWith(Target, "/proc/")) ||
+                    compat::startsWith(StringRef(Dest), "/dev/") ||
+                    compat::startsWith(StringRef(Dest), "/proc/");
       std::error_code EC;
       raw_fd_ostream OS(Dest, EC, Stream ? sys::fs::OF_Append : sys::fs::OF_None);
       if (!EC) {
@@ -181,7 +184,7 @@ void splitLines(StringRef Text, SmallVectorImpl<StringRef> &Out) {
 
 void emitLine(raw_ostream &OS, char Tag, StringRef Line) {
   OS << Tag << Line;
-  if (!Line.endswith("\n"))
+  if (!compat::endsWith(Line, "\n"))
     OS << "\n\\ No newline at end of file\n";
 }
 } // namespace
@@ -242,16 +245,17 @@ void writeUnifiedDiff(const OutputFile &F, raw_ostream &OS) {
   for (clang::tooling::Replacement R : *F.Edits) {
     // "}" + "\nX" + "\n" reads better as a new line X after the line of "}".
     StringRef T = R.getReplacementText();
-    if (R.getLength() == 0 && R.getOffset() < Old.size() && Old[R.getOffset()] == '\n' &&
-        T.startswith("\n"))
+    if (R.getLength() == 0 && R.getOffset() < Old.size() &&
+        Old[R.getOffset()] == '\n' && compat::startsWith(T, "\n"))
       R = clang::tooling::Replacement(R.getFilePath(), R.getOffset() + 1, 0,
                                       (T.drop_front() + "\n").str());
     unsigned First = Lines.lineOf(R.getOffset());
     unsigned End; // one past the last old line touched
-    if (R.getOffset() >= Old.size() && Old.endswith("\n"))
+    if (R.getOffset() >= Old.size() && compat::endsWith(Old, "\n"))
       First = OldLines.size(); // appended after the last line
     bool AtLineStart = First == OldLines.size() || R.getOffset() == Lines.Starts[First];
-    if (R.getLength() == 0 && AtLineStart && StringRef(R.getReplacementText()).endswith("\n"))
+    if (R.getLength() == 0 && AtLineStart &&
+        compat::endsWith(StringRef(R.getReplacementText()), "\n"))
       End = First; // a pure insertion of whole lines before line First
     else
       End = (R.getLength() ? Lines.lineOf(R.getOffset() + R.getLength() - 1) : First) + 1;
@@ -383,7 +387,9 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
       return false;
     }
     for (const OutputFile &F : Files) {
-      if (!StringRef(F.RealPath).startswith(StringRef(Root).endswith("/") ? Root : Root + "/"))
+      if (!compat::startsWith(
+              StringRef(F.RealPath),
+              compat::endsWith(StringRef(Root), "/") ? Root : Root + "/"))
         continue;
       SmallString<256> Dest(OutDir);
       sys::path::append(Dest, StringRef(F.RealPath).drop_front(Root.size()));

@@ -2,6 +2,7 @@
 #include "Report.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 #include <map>

@@ -1,5 +1,6 @@
 //===- Sarif.cpp ----------------------------------------------------------===//
 #include "Sarif.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -116,7 +117,7 @@ bool findLocation(StringRef S, std::string &File, unsigned &Line,
       --B;
     StringRef After = S.drop_front(I + 1);
     StringRef L = After.take_while(isDigit);
-    if (L.empty() || !After.drop_front(L.size()).startswith(":"))
+    if (L.empty() || !compat::startsWith(After.drop_front(L.size()), ":"))
       continue;
     StringRef C = After.drop_front(L.size() + 1).take_while(isDigit);
     if (C.empty() || B == I)
@@ -192,7 +193,7 @@ void writeReportSARIF(dsa::ProgramGraphs &PG, const dsa::Plan &P,
   sys::fs::current_path(Cwd);
   bool Relative;
   std::string Root = uriFor(Cwd, Relative);
-  if (!StringRef(Root).endswith("/"))
+  if (!compat::endsWith(StringRef(Root), "/"))
     Root += "/";
   json::Object Run{
       {"tool",

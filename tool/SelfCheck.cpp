@@ -1,5 +1,6 @@
 //===- SelfCheck.cpp - parse the transformed program in memory ------------===//
 #include "SelfCheck.h"
+#include "FilePaths.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
@@ -36,15 +37,14 @@ const char *const CheckFlags[] = {
     "-fsyntax-only",
 };
 
-std::string realPathOf(const clang::FileEntry *FE, const clang::SourceManager &SM) {
-  StringRef Real = FE->tryGetRealPathName();
-  SmallString<256> Abs(Real.empty() ? FE->getName() : Real);
-  SM.getFileManager().makeAbsolutePath(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+/// realPathOf with symbolic links resolved: errors are matched to output files
+/// by path.
+std::string resolvedPathOf(const clang::SourceManager &SM, clang::FileID FID) {
+  std::string Path = realPathOf(SM, FID);
   SmallString<256> Resolved;
-  if (!sys::fs::real_path(Abs, Resolved))
+  if (!Path.empty() && !sys::fs::real_path(Path, Resolved))
     return std::string(Resolved);
-  return std::string(Abs);
+  return Path;
 }
 
 /// Collects errors with their file, offset and the text of their line.
@@ -69,8 +69,8 @@ public:
       const clang::SourceManager &SM = Info.getSourceManager();
       clang::SourceLocation L = SM.getFileLoc(Info.getLocation());
       auto [FID, Off] = SM.getDecomposedLoc(L);
-      if (const clang::FileEntry *FE = SM.getFileEntryForID(FID)) {
-        F.E.RealPath = realPathOf(FE, SM);
+      if (SM.getFileEntryForID(FID)) {
+        F.E.RealPath = resolvedPathOf(SM, FID);
         F.E.Offset = Off;
         clang::PresumedLoc PL = SM.getPresumedLoc(L);
         F.E.Where = std::string(PL.getFilename()) + ":" + std::to_string(PL.getLine()) +

@@ -1,7 +1,8 @@
-//===- main.cpp - the ptrcomp command --------------------------------------===//
-#include "Compat.h"
+//===- main.cpp - the ptrcomp command
+//--------------------------------------===//
 #include "Driver.h"
 #include "Options.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Signals.h"

@@ -1,7 +1,8 @@
 //===- Legality.cpp - what the plan asks that the rewriter cannot express -===//
 #include "Legality.h"
-#include "FunctionLegality.h"
 #include "../rewrite/GlobalVariable.h"
+#include "FunctionLegality.h"
+#include "ptrcomp/Compat.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -40,7 +41,8 @@ std::string unprintableLayout(const RecordDecl *RD) {
   for (const FieldDecl *FD : RD->fields()) {
     std::string At = dsa::locationString(Ctx, FD->getLocation());
     // An unnamed bit-field (`unsigned : 0;`) prints as it is written.
-    if (FD->isAnonymousStructOrUnion() || (FD->getName().empty() && !FD->isUnnamedBitfield()))
+    if (FD->isAnonymousStructOrUnion() ||
+        (FD->getName().empty() && !compat::isUnnamedBitField(FD)))
       return "its struct has an anonymous member at " + At +
              ", which a new layout would not keep";
     QualType T = FD->getType();

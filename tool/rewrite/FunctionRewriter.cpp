@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
 #include "../legality/Legality.h"
+#include "ptrcomp/Compat.h"
 
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
@@ -1170,7 +1171,7 @@ std::string FunctionRewriter::header(bool Static) const {
     Params.push_back("...");
   if (Params.empty())
     Params.push_back("void");
-  if (!StringRef(RT).endswith("*"))
+  if (!compat::endsWith(StringRef(RT), "*"))
     RT += " ";
   return std::string(Static ? "static " : "") + RT + V.Name + "(" +
          llvm::join(Params, ", ") + ")";

@@ -6,9 +6,10 @@
 // before their first use, and the runtime header.
 //
 //===----------------------------------------------------------------------===//
+#include "../FilePaths.h"
+#include "../legality/Legality.h"
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"
-#include "../legality/Legality.h"
 #include "IncludePlacement.h"
 #include "Rewriter.h"
 
@@ -31,16 +32,7 @@ namespace ptrcomp {
 namespace {
 
 std::string realPath(const SourceManager &SM, FileID FID) {
-  const FileEntry *FE = SM.getFileEntryForID(FID);
-  if (!FE)
-    return "";
-  StringRef Real = FE->tryGetRealPathName();
-  if (!Real.empty())
-    return Real.str();
-  llvm::SmallString<256> Abs(FE->getName());
-  SM.getFileManager().makeAbsolutePath(Abs);
-  llvm::sys::path::remove_dots(Abs, true);
-  return std::string(Abs);
+  return realPathOf(SM, FID);
 }
 
 /// Offset just past the `;` that ends the declaration whose last token is at \p Loc.

@@ -1,5 +1,6 @@
 //===- VersionView.cpp - how one version of a function represents values --===//
 #include "VersionView.h"
+#include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
@@ -135,7 +136,7 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
     std::string N = newPointerType(T, F.Graph->edgeIfAny(Storage));
     if (N.empty())
       return "";
-    return N + (StringRef(N).endswith("*") ? "" : " ") + Name;
+    return N + (compat::endsWith(StringRef(N), "*") ? "" : " ") + Name;
   }
   if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
     // Arrays are one object per element in the graph: the elements live at Storage.
@@ -233,9 +234,10 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       auto T = NewType(Ptr);
       if (!T)
         return std::nullopt;
-      if (StringRef(*T).endswith(" *"))
+      if (compat::endsWith(StringRef(*T), " *"))
         return T->substr(0, T->size() - 2);
-      if (StringRef(*T).endswith("]")) // an element of an array member: "pc_idx32[4]"
+      if (compat::endsWith(StringRef(*T),
+                           "]")) // an element of an array member: "pc_idx32[4]"
         return T->substr(0, T->rfind('['));
       return T->empty() ? std::optional<std::string>("") : std::nullopt;
     };
