@@ -148,3 +148,31 @@ def test_single_threaded_program_gets_private_pools(ptrcomp, tmp_path):
     r = tl.run_ptrcomp(case.name, "--report", "--dry-run", "--", "-std=gnu11",
                        cwd=case.parent)
     assert "thread" not in r.stdout, r.stdout
+
+
+def test_global_pool_of_a_struct_main_does_not_see(ptrcomp, tmp_path):
+    """main readies a thread-safe global pool whose struct only list.c defines: the pool is
+    defined in list.c and declared extern in main.c (before, main.c got the definition and
+    sizeof of an incomplete type, so the structure was left unchanged)."""
+    src = THREADS_DIR / "multi_opaque"
+    files = [src / "main.c", src / "list.c"]
+    r = tl.run_ptrcomp("--report=json", "-o", tmp_path / "out", *files, "--", "-std=gnu11")
+    assert r.returncode == 0, r.stderr
+    pools = [s for s in json.loads(r.stdout)["structures"] if s["pool"]]
+    assert [(s["type"], s["compressed"], s["threads"]) for s in pools] == [
+        ("struct node", True, "safe")], r.stdout
+    main_c = (tmp_path / "out" / "main.c").read_text()
+    assert "extern pc_pool P_head;" in main_c and "pc_pool_ready(&P_head);" in main_c
+    assert "PC_POOL_INIT_SHARED" in (tmp_path / "out" / "list.c").read_text()
+    out = [tmp_path / "out" / "main.c", tmp_path / "out" / "list.c"]
+    tl.check_same_behaviour(files, out, tmp_path, original_flags=["-pthread"],
+                            transformed_flags=["-pthread"])
+    tsan = tmp_path / "tsan"
+    r = tl.run([TSAN_CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", "-pthread", "-I",
+                tl.RUNTIME_INCLUDE, *out, *sorted((tl.ROOT / "runtime").glob("*.c")), "-o",
+                tsan], timeout=300)
+    assert r.returncode == 0, r.stderr
+    for _ in range(5):
+        got = tl.run([tsan], env=dict(os.environ, **TSAN_ENV), timeout=120)
+        assert "ThreadSanitizer" not in got.stderr, got.stderr[-4000:]
+        assert got.stdout == "1537492500\n"

@@ -425,12 +425,29 @@ void ProgramRewriter::emitGlobalPools() {
     Home = M->Unit;
   for (auto &[Pl, Uses] : GlobalPoolUse) {
     const dsa::Pool &Po = P.Pools[Pl];
-    unsigned DefUnit = Uses.count(Home) ? Home : Uses.begin()->first;
+    // The definition's initializer takes sizeof of the layout: a unit that
+    // defines the struct (main's may only see it declared, an opaque type).
+    auto Complete = [&](unsigned U) {
+      return definesStruct(PG, Program.Units[U]->getASTContext(), Po.Struct);
+    };
+    std::optional<unsigned> DefUnit;
+    if (Uses.count(Home) && Complete(Home))
+      DefUnit = Home;
+    for (auto &KV : Uses)
+      if (!DefUnit && Complete(KV.first))
+        DefUnit = KV.first;
+    if (!DefUnit) {
+      Out[Po.Origin] = "no file that uses its pool defines " +
+                       PG.Types.name(Po.Struct) +
+                       ", so none can define the pool";
+      legalityMissed(Out[Po.Origin]);
+      continue;
+    }
     for (auto &[U, Off] : Uses) {
       ASTContext &Ctx = Program.Units[U]->getASTContext();
       const SourceManager &SM = Ctx.getSourceManager();
       std::string Text;
-      if (U == DefUnit) {
+      if (U == *DefUnit) {
         std::string Type = Po.LayoutId >= 0 ? "struct " + P.Layouts[Po.LayoutId].Name
                                             : PG.Types.name(Po.Struct);
         std::string Label;

@@ -167,13 +167,17 @@ std::string VersionView::layoutType(const NodeEncoding &E) const {
   return PG.Types.name(E.Struct);
 }
 
-bool VersionView::completeHere(dsa::TypeId T) const {
+bool definesStruct(dsa::ProgramGraphs &PG, ASTContext &Ctx, dsa::TypeId T) {
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *RD = dyn_cast<RecordDecl>(D);
         RD && RD->isThisDeclarationADefinition() &&
         PG.Types.get(Ctx.getRecordType(RD), Ctx) == T)
       return true;
   return false;
+}
+
+bool VersionView::completeHere(dsa::TypeId T) const {
+  return definesStruct(PG, Ctx, T);
 }
 
 std::string VersionView::newReturnType() const {

@@ -111,6 +111,11 @@ protected:
   bool ReturnsIdx = false;
 };
 
+/// Whether the translation unit of \p Ctx defines struct \p T (not only
+/// declares it).
+bool definesStruct(dsa::ProgramGraphs &PG, clang::ASTContext &Ctx,
+                   dsa::TypeId T);
+
 } // namespace ptrcomp
 
 #endif
