@@ -507,6 +507,36 @@ void pc_rt_free_slow(pc_pool *p, uint64_t idx) {
   if (slots == 0) slots = p->unit;
   p->live -= slots;
   put_free(p, idx, slots);
+  if (p->live == 0) pc_rt_pool_empty(p);
+}
+
+/* The last live object was freed: forget the free lists and start over from the first
+   index, giving back the pages beyond the first PC_KEEP_BYTES, as pc_pool_destroy does.
+   A small pool keeps its lists (nothing to give back; its LIFO order stays). */
+void pc_rt_pool_empty(pc_pool *p) {
+  pc_region *r = p->region;
+  size_t keep = round_up(PC_KEEP_BYTES, pc_os_page_size());
+  size_t used = r->base_off + (size_t)p->next * p->obj_size;
+  if (used <= keep || p->shared) return;
+  if (p->next > r->top) r->top = p->next;
+  if (p->next > r->dirty_end) r->dirty_end = p->next; /* what was handed out may be dirty */
+  p->free1 = 0;
+  p->next = p->unit;
+  r->large = 0;
+  memset(r->cls, 0, sizeof r->cls);
+  if (used > r->touched) r->touched = used;
+  if (r->committed > keep) {
+    pc_os_reset_result res = pc_os_reset(&r->mem, keep, r->committed - keep);
+    if (res != PC_OS_KEPT) {
+      if (res == PC_OS_DECOMMITTED) r->committed = keep;
+      if (r->dirty > keep) r->dirty = keep;
+      r->touched = keep;
+      /* indices whose bytes lie past `keep` read as zero again */
+      r->dirty_end = keep > r->base_off ? (keep - r->base_off + p->obj_size - 1) / p->obj_size : 0;
+      r->top = r->dirty_end; /* what destroy must count as written */
+    }
+  }
+  set_end(p);
 }
 
 uint64_t pc_calloc(pc_pool *p, size_t n) {

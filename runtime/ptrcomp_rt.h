@@ -142,7 +142,10 @@ PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m);
    pool grows in place, others may move. n == 0 keeps a minimal block (it does not free). */
 uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
 /* Makes the block at idx reusable; pc_free(p, 0) does nothing. A freed single object is the
-   next one pc_alloc(p, 1) hands out (LIFO). */
+   next one pc_alloc(p, 1) hands out (LIFO). When the last live object of a pool that grew
+   past 256 KiB is freed, the pool starts over from its first index and gives its pages
+   beyond the first 256 KiB back to the OS (a structure freed node by node does not keep
+   its memory until the pool is destroyed). */
 PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx);
 /* Pool base; stable from first use until pc_pool_destroy, so callers may load it once. On a
    pool that has not been used yet it reserves the region: `p` is const so that read-only
@@ -181,6 +184,7 @@ uint64_t pc_stats_total_peak_bytes(void);
 uint64_t pc_rt_alloc_slow(pc_pool *p, size_t n_objects);
 void pc_rt_free_slow(pc_pool *p, uint64_t idx);
 void *pc_rt_setup_base(const pc_pool *p);
+void pc_rt_pool_empty(pc_pool *p);
 
 PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects) {
   if (PC_RT_LIKELY(n_objects <= p->unit)) { /* one single block */
@@ -207,6 +211,7 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
     memcpy(p->base + idx * p->obj_size, &p->free1, sizeof p->free1);
     p->free1 = idx;
     p->live -= p->unit;
+    if (PC_RT_UNLIKELY(p->live == 0)) pc_rt_pool_empty(p);
     return;
   }
   pc_rt_free_slow(p, idx);

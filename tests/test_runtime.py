@@ -77,6 +77,7 @@ CHURN_OUT_NORSS = CHURN_OUT.replace("returned", "not measured")
 STATS_STDOUT = "on demand:\n" + STATS_LINES + "total peak bytes: 2848\n"
 
 
+GIVE_BACK_OUT = "freed object by object: first index reused, calloc zeroed\n"
 SHARED_OUT = ("8 threads x 20000 objects: ok\n"
               "freed by other threads: ok\n"
               "200 threads exited: their objects reused\n"
@@ -161,6 +162,13 @@ CASES = [
     Case("stagger", "stagger.c", stdout=(
         "64 pools alive: 64 distinct offsets in a page\n"
         "fresh pools after destroy: different offsets\n")),
+    Case("give_back", "give_back.c", args=("rss", "48"), variants=("mmap",),
+         stdout=GIVE_BACK_OUT + "pages returned after the last free; two structures in turn "
+         "peak as one\n"),
+    # The malloc fallback cannot give pages back, and ASan keeps its own: behaviour only.
+    Case("give_back-norss", "give_back.c", args=("norss", "16"),
+         variants=("malloc", "asan-mmap", "asan-malloc"),
+         stdout=GIVE_BACK_OUT + "resident size not measured\n"),
     Case("shared", "shared_threads.c", link=("-pthread",), stdout=SHARED_OUT),
     Case("shared-stats", "shared_threads.c", args=("stats",), link=("-pthread",),
          env={"PTRCOMP_STATS": "1"}, stdout=SHARED_STATS, stderr=SHARED_STATS),
