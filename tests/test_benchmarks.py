@@ -29,7 +29,7 @@ def gcc_m32_works(tmp_path):
 
 def test_programs_present():
     expected = {"treeadd", "bisort", "perimeter", "tsp", "em3d", "power", "health", "mst",
-                "llubench", "queue", "binary-trees", "mt-trees"}
+                "llubench", "queue", "binary-trees", "mt-trees", "phases"}
     assert expected <= set(PROGRAMS)
     # Every program is measured: an entry of run.py's table runs it.
     run = _load_run_py()
