@@ -1,6 +1,8 @@
 """The benchmark suite stays runnable: a --quick run of benchmarks/run.py builds every
-program in every configuration it can, and each configuration that was built must print
-exactly what the original prints. Also checks benchmarks/gen_large.py's output.
+program in every configuration it can, with every compiler (gcc and clang), and each
+configuration that was built must print exactly what the same compiler's original prints.
+Also checks the harness's goals and tables on synthetic rows, and benchmarks/gen_large.py's
+output.
 
 These tests do not need a ptrcomp build: configurations that cannot be built are
 reported as n/a by the harness and are not failures here.
@@ -20,11 +22,17 @@ GEN = BENCH / "gen_large.py"
 PROGRAMS = sorted(p.parent.name for p in BENCH.glob("*/*.c") if p.stem == p.parent.name)
 
 
-def gcc_m32_works(tmp_path):
+# The compilers run.py builds with by default, as it names them, and what it runs.
+CLANG = "clang-16" if shutil.which("clang-16") else "clang"
+DEFAULT_COMPILERS = {"gcc": "gcc", "clang": CLANG}
+
+
+def m32_works(cc, tmp_path):
     src = tmp_path / "m32.c"
     src.write_text("int main(void) { return 0; }\n")
-    r = tl.run(["gcc", "-m32", src, "-o", tmp_path / "m32"], timeout=120)
-    return r.returncode == 0 and tl.run([tmp_path / "m32"]).returncode == 0
+    exe = tmp_path / f"m32-{cc}"
+    r = tl.run([cc, "-m32", src, "-o", exe], timeout=120)
+    return r.returncode == 0 and tl.run([exe]).returncode == 0
 
 
 def test_programs_present():
@@ -44,32 +52,51 @@ def test_quick_run(tmp_path):
     assert out_json.exists(), f"run.py wrote no JSON (exit {r.returncode}):\n{r.stderr[-3000:]}"
     data = json.loads(out_json.read_text())
     rows = data["results"]
-    by = {(x["benchmark"], x["config"]): x for x in rows}
+    by = {(x["benchmark"], x["cc"], x["config"]): x for x in rows}
+    # Both compilers by default; one that is not installed is reported n/a, not faked.
+    assert data["compilers"] == ["gcc", "clang"]
+    present = [cc for cc, cmd in DEFAULT_COMPILERS.items() if shutil.which(cmd)]
+    assert "gcc" in present
 
     names = list(_load_run_py().BENCHMARKS)
     for name in names:
-        orig = by.get((name, "original"))
-        assert orig is not None, f"{name}: no original row"
-        assert orig["built"], f"{name}: original does not build: {orig['status']}"
-        assert orig["output_ok"] is True, f"{name}: original run failed: {orig.get('error')}"
-        assert orig["median_s"] is not None and orig["peak_kb"], name
+        for cc in present:
+            orig = by.get((name, cc, "original"))
+            assert orig is not None, f"{name}/{cc}: no original row"
+            assert orig["built"], f"{name}/{cc}: original does not build: {orig['status']}"
+            assert orig["output_ok"] is True, \
+                f"{name}/{cc}: original run failed: {orig.get('error')}"
+            assert orig["median_s"] is not None and orig["peak_kb"], (name, cc)
+        for cc in set(data["compilers"]) - set(present):
+            assert not by[(name, cc, "original")]["built"]
 
-    wrong = [f"{x['benchmark']}/{x['config']}: {x.get('error', x['status'])}"
+    wrong = [f"{x['benchmark']}/{x['cc']}/{x['config']}: {x.get('error', x['status'])}"
              for x in rows if x["built"] and x["output_ok"] is not True]
     assert not wrong, "configurations that built but behave differently:\n" + "\n".join(wrong)
-    # Every configuration of every program builds: a transformation that fails to build
-    # is a failure, not a missing column. Only -m32 may be missing (no multilib), and
-    # then it is checked below.
-    unbuilt = [f"{x['benchmark']}/{x['config']}: {x['status']}" for x in rows
-               if not x["built"] and x["config"] != "m32"]
+    # Every configuration of every program builds with every installed compiler: a
+    # transformation that fails to build is a failure, not a missing column. Only -m32
+    # may be missing (no multilib), and then it is checked below.
+    unbuilt = [f"{x['benchmark']}/{x['cc']}/{x['config']}: {x['status']}" for x in rows
+               if not x["built"] and x["config"] != "m32" and x["cc"] in present]
     assert not unbuilt, "configurations that did not build:\n" + "\n".join(unbuilt)
 
-    if gcc_m32_works(tmp_path):
-        for name in names:
-            m32 = by.get((name, "m32"))
-            assert m32 is not None and m32["built"], f"{name}: no m32 build: {m32}"
+    for cc in present:
+        if m32_works(DEFAULT_COMPILERS[cc], tmp_path):
+            for name in names:
+                m32 = by.get((name, cc, "m32"))
+                assert m32 is not None and m32["built"], f"{name}/{cc}: no m32 build: {m32}"
+    # ptrcomp ran once per program and mode: every compiler compiled the same output
+    for name in names:
+        for config in ("poolalloc", "compressed"):
+            srcs = {x["ptrcomp_commands"][0] for x in rows if x["benchmark"] == name
+                    and x["config"] == config and x["cc"] in present}
+            assert len(srcs) == 1, (name, config, srcs)
     assert r.returncode == 0, r.stderr[-3000:]
     assert data["llubench_sweep"], "no llubench sweep points"
+    assert {p["cc"] for p in data["llubench_sweep"]} == set(present)
+    # the printed tables name every compiler
+    for cc in present:
+        assert f"| treeadd | {cc} |" in r.stdout, r.stdout[:3000]
 
 
 def test_tool_speed_smoke(tmp_path):
@@ -131,36 +158,191 @@ def _load_run_py():
     return mod
 
 
-def _row(name, config, median_s, peak_kb, report=None, unchanged=False):
-    return {"benchmark": name, "config": config, "size": "large", "median_s": median_s,
-            "peak_kb": peak_kb, "built": True, "output_ok": True, "status": "ok",
-            "unchanged": unchanged, "report": report}
+def _row(name, config, median_s, peak_kb, report=None, unchanged=False, cc="gcc",
+         pool_peak_bytes=None):
+    out = tl.ROOT / "benchmarks" / "out"
+    src = f"{tl.ROOT}/benchmarks/{name}/{name}.c"
+    command = {"gcc": "gcc", "clang": "clang-16"}.get(cc, cc)
+    exe = f"{out}/{cc}/{config}/{name}/{name}"
+    ptrcomp = []
+    if config in ("poolalloc", "compressed"):
+        mode = "--mode=poolalloc " if config == "poolalloc" else ""
+        tsrc = f"{out}/transformed/{config}/{name}"
+        ptrcomp = [f"{tl.ROOT}/build/bin/ptrcomp {mode}--report=json {src} -o {tsrc} "
+                   "-- -O2 -std=gnu11"]
+        compile_cmd = (f"{command} -O2 -std=gnu11 {tsrc}/{name}.c -o {exe} "
+                       f"-I{tl.ROOT}/runtime {tl.ROOT}/build/lib/libptrcomp_rt.a -lm -pthread")
+    else:
+        m32 = " -m32 -msse2 -mfpmath=sse" if config == "m32" else ""
+        compile_cmd = f"{command} -O2 -std=gnu11{m32} {src} -o {exe} -lm -pthread"
+    return {"benchmark": name, "cc": cc, "config": config, "size": "large",
+            "args": ["10", "2"], "median_s": median_s, "peak_kb": peak_kb, "built": True,
+            "output_ok": True, "status": "ok", "unchanged": unchanged, "report": report,
+            "pool_peak_bytes": pool_peak_bytes, "commands": ptrcomp + [compile_cmd],
+            "ptrcomp_commands": ptrcomp, "exe": exe}
+
+
+def _all_rows(run, compilers=("gcc", "clang")):
+    """Every program with every compiler, meeting every goal."""
+    rows = []
+    for name in run.BENCHMARKS:
+        for cc in compilers:
+            rows += [_row(name, "original", 1.0, 1000, cc=cc),
+                     _row(name, "poolalloc", 0.8, 900, cc=cc, pool_peak_bytes=800 << 10),
+                     _row(name, "m32", 0.7, 500, cc=cc),
+                     _row(name, "compressed", 0.5, 400, cc=cc, pool_peak_bytes=300 << 10)]
+    return rows
+
+
+def _set(rows, name, cc, key, values):
+    for r in rows:
+        if r["benchmark"] == name and r["cc"] == cc:
+            r[key] = values[r["config"]]
+
+
+def _goal(goals, prefix):
+    return next(g for g in goals if g["goal"].startswith(prefix))
 
 
 def test_missed_goals_say_why():
     """A missed goal names what stayed uncompressed (from the report) and what the m32 and
-    poolalloc columns measured; met goals carry no explanation."""
+    poolalloc columns measured; met goals carry no explanation. Goals are per compiler:
+    a miss with clang does not hide that gcc met it."""
     run = _load_run_py()
     report = [{"type": "struct village", "compressed": False, "indexed": False,
                "reasons": ["struct village holds pointers inside an array"]},
               {"type": "struct patient", "compressed": True, "indexed": True, "reasons": []}]
-    rows = []
-    for name in run.BENCHMARKS:
-        rows += [_row(name, "original", 1.0, 1000), _row(name, "poolalloc", 0.8, 900),
-                 _row(name, "m32", 0.7, 500), _row(name, "compressed", 0.5, 400)]
+    rows = _all_rows(run)
     slow = run.SPEED_GOAL_PROGRAMS[0]
+    _set(rows, slow, "clang", "median_s",
+         {"original": 1.0, "poolalloc": 0.9, "m32": 1.3, "compressed": 0.95})
     for r in rows:
-        if r["benchmark"] == slow:
-            r["median_s"] = {"original": 1.0, "poolalloc": 0.9, "m32": 1.3,
-                             "compressed": 0.95}[r["config"]]
-            if r["config"] == "compressed":
-                r["report"] = report
+        if r["benchmark"] == slow and r["config"] == "compressed":
+            r["report"] = report
     goals = run.evaluate_goals(rows)
-    speed = next(g for g in goals if g["goal"].startswith("compressed time <= 0.9x"))
+    speed = _goal(goals, "compressed time <= 0.9x")
     assert speed["status"] == "missed"
-    item = next(i for i in speed["items"] if i["benchmark"] == slow)
+    assert speed["by_compiler"] == {"gcc": "met", "clang": "missed"}
+    item = next(i for i in speed["items"] if i["benchmark"] == slow and i["cc"] == "clang")
     assert "struct village holds pointers inside an array" in item["why"]
     assert "1.30x" in item["why"] and "compressed/poolalloc time = 1.06" in item["why"]
+    gcc_item = next(i for i in speed["items"] if i["benchmark"] == slow and i["cc"] == "gcc")
+    assert gcc_item["status"] == "met" and "why" not in gcc_item
     met = [i for g in goals for i in g["items"] if i["status"] == "met"]
     assert met and not any("why" in i for i in met)
-    assert "    - why: " in run.goals_markdown(goals)
+    md = run.goals_markdown(goals)
+    assert "    - why: " in md
+    assert f"  - {slow} / clang: missed (0.950)" in md
+    assert f"  - {slow} / gcc: met (0.500)" in md
+    assert "(gcc: met, clang: missed)" in md
+
+
+def test_goals_per_compiler():
+    """The goals of the issue, each listed per program and compiler: 0.9x time on the
+    pointer-chasing programs, never above 1.05x, compressed peak <= m32's and
+    pool-allocation-only peak <= original on every program."""
+    run = _load_run_py()
+    rows = _all_rows(run)
+    goals = run.evaluate_goals(rows)
+    assert all(g["status"] == "met" for g in goals), run.goals_markdown(goals)
+    chasing = _goal(goals, "compressed time <= 0.9x original on the pointer-chasing")
+    assert {(i["benchmark"], i["cc"]) for i in chasing["items"]} == {
+        (n, cc) for n in ("treeadd", "bisort", "perimeter", "tsp", "em3d", "power", "health",
+                          "mst", "llubench", "queue", "binary-trees")
+        for cc in ("gcc", "clang")}
+    every = [_goal(goals, t) for t in ("compressed time <= 1.05x original on every",
+                                       "compressed peak memory <= m32's on every",
+                                       "pool-allocation-only peak memory <= original")]
+    for g in every:
+        assert len(g["items"]) == 2 * len(run.BENCHMARKS), g["goal"]
+
+    # compressed above m32 with gcc only; poolalloc above the original with clang only;
+    # compressed 1.06x the original's time with clang
+    _set(rows, "em3d", "gcc", "peak_kb",
+         {"original": 1000, "poolalloc": 900, "m32": 500, "compressed": 520})
+    _set(rows, "health", "clang", "peak_kb",
+         {"original": 1000, "poolalloc": 1100, "m32": 900, "compressed": 500})
+    _set(rows, "power", "clang", "median_s",
+         {"original": 1.0, "poolalloc": 1.0, "m32": 1.0, "compressed": 1.06})
+    goals = run.evaluate_goals(rows)
+    m32 = _goal(goals, "compressed peak memory <= m32's on every")
+    assert m32["by_compiler"] == {"gcc": "missed", "clang": "met"}
+    miss = [i for i in m32["items"] if i["status"] == "missed"]
+    assert [(i["benchmark"], i["cc"]) for i in miss] == [("em3d", "gcc")]
+    assert "-m32/original peak memory = 0.50" in miss[0]["why"]
+    pa = _goal(goals, "pool-allocation-only peak memory <= original")
+    miss = [i for i in pa["items"] if i["status"] == "missed"]
+    assert [(i["benchmark"], i["cc"]) for i in miss] == [("health", "clang")]
+    assert miss[0]["value"] == "1.100"
+    assert "pools' own peak is 0.8 MB of poolalloc's 1.1 MB peak RSS" in miss[0]["why"]
+    slow = _goal(goals, "compressed time <= 1.05x original on every")
+    assert [(i["benchmark"], i["cc"]) for i in slow["items"] if i["status"] == "missed"] \
+        == [("power", "clang")]
+    chasing = _goal(goals, "compressed time <= 0.9x original on the pointer-chasing")
+    assert chasing["by_compiler"] == {"gcc": "met", "clang": "missed"}
+    # a compiler that could not build a program: not measurable for that compiler only
+    for r in rows:
+        if r["benchmark"] == "treeadd" and r["cc"] == "clang" and r["config"] == "m32":
+            r.update(built=False, status="n/a (clang-16 -m32 cannot build: ...)",
+                     median_s=None, peak_kb=None, output_ok=None)
+    item = next(i for i in _goal(run.evaluate_goals(rows), "compressed peak memory <= 1.05x")
+                ["items"] if i["benchmark"] == "treeadd" and i["cc"] == "clang")
+    assert item["status"] == "not yet measurable" and "m32 not built" in item["value"]
+
+
+def test_tables_and_reproduce_name_both_compilers(tmp_path):
+    """The ratio and raw tables have a row per program and compiler, and RESULTS.md's
+    "How to reproduce" gives ptrcomp's command once and each compiler's compile commands,
+    with paths relative to the repository."""
+    run = _load_run_py()
+    rows = _all_rows(run)
+    _set(rows, "treeadd", "clang", "median_s",
+         {"original": 2.0, "poolalloc": 1.5, "m32": 1.6, "compressed": 1.0})
+    absolute, ratios = run.results_tables(rows, list(run.CONFIGS))
+    header = ratios.splitlines()[0]
+    for col in ("compiler", "time C/O", "time C/PA", "time C/m32", "mem C/O", "mem C/PA",
+                "mem C/m32", "time m32/O", "mem m32/O", "mem PA/O"):
+        assert f"| {col} |" in header, header
+    assert "| treeadd | gcc | 0.50 | 0.62 | 0.71 | 0.40 |" in ratios
+    assert "| treeadd | clang | 0.50 | 0.67 | 0.62 | 0.40 |" in ratios
+    assert len(ratios.splitlines()) == 2 + 2 * len(run.BENCHMARKS)
+    assert "| compiler |" in absolute.splitlines()[0]
+    assert "| treeadd | 10 2 | gcc | original | ok |" in absolute
+    assert "|  |  | clang | original | ok |" in absolute
+
+    data = {"machine": {"date": "today", "nproc": 2, "cpu": "cpu", "memory_mb": 2048,
+                        "kernel": "6", "ptrcomp": "ptrcomp 0", "commit": "abc",
+                        "runtime": "build/lib/libptrcomp_rt.a, built by CMake with cc",
+                        "compilers": [{"name": "gcc", "command": "gcc", "version": "gcc 12"},
+                                      {"name": "clang", "command": "clang-16",
+                                       "version": "clang 16"}]},
+            "results": rows, "configs": list(run.CONFIGS), "runs": 5, "size": "large",
+            "goals": run.evaluate_goals(rows), "llubench_sweep": [], "tool_speed": None,
+            "launcher_command": f"gcc -O2 {tl.ROOT}/benchmarks/runchild.c -o "
+                                f"{tl.ROOT}/benchmarks/out/runchild"}
+    md_path = tmp_path / "RESULTS.md"
+    run.write_results_md(md_path, data, [])
+    md = md_path.read_text()
+    assert "- compilers: gcc: gcc 12; clang: clang 16 (`clang-16`)" in md
+    assert "| treeadd | clang | 0.50 |" in md and "| treeadd | gcc | 0.50 |" in md
+    assert "  - treeadd / gcc: met" in md and "  - treeadd / clang: met" in md
+    repro = md[md.index("## How to reproduce"):]
+    assert str(tl.ROOT) not in repro
+    assert "`gcc -O2 benchmarks/runchild.c -o benchmarks/out/runchild`" in repro
+    block = repro[repro.index("### treeadd"):repro.index("### bisort")]
+    for config in ("poolalloc", "compressed"):
+        mode = "--mode=poolalloc " if config == "poolalloc" else ""
+        ptrcomp = (f"build/bin/ptrcomp {mode}--report=json benchmarks/treeadd/treeadd.c "
+                   f"-o benchmarks/out/transformed/{config}/treeadd -- -O2 -std=gnu11")
+        assert block.count(ptrcomp + "\n") == 1, block
+    for cc, command in (("gcc", "gcc"), ("clang", "clang-16")):
+        assert f"# {cc}\n" in block
+        assert (f"{command} -O2 -std=gnu11 benchmarks/treeadd/treeadd.c "
+                f"-o benchmarks/out/{cc}/original/treeadd/treeadd -lm -pthread") in block
+        assert (f"{command} -O2 -std=gnu11 -m32 -msse2 -mfpmath=sse "
+                f"benchmarks/treeadd/treeadd.c -o benchmarks/out/{cc}/m32/treeadd/treeadd "
+                "-lm -pthread") in block
+        assert (f"{command} -O2 -std=gnu11 benchmarks/out/transformed/compressed/treeadd/"
+                f"treeadd.c -o benchmarks/out/{cc}/compressed/treeadd/treeadd -Iruntime "
+                "build/lib/libptrcomp_rt.a -lm -pthread") in block
+    assert "# run: EXE 10 2" in block
