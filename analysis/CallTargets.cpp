@@ -81,8 +81,9 @@ struct PendingCallback {
 };
 } // namespace
 
-/// Whether a function defined in the program has its address taken anywhere: without
-/// that, no call through a pointer and no callback from libc can reach the program.
+/// Whether a function defined in the program, or an allocator (a hook set to malloc), has
+/// its address taken anywhere: without that, no call through a pointer and no callback
+/// from libc can reach the program or allocate.
 static bool anyAddressTaken(ProgramGraphs &PG) {
   llvm::DenseSet<DSGraph *> Seen;
   auto Scan = [&](DSGraph &G) {
@@ -91,7 +92,7 @@ static bool anyAddressTaken(ProgramGraphs &PG) {
     for (NodeId N = 1; N < G.capacity(); ++N)
       if (G.isLive(N))
         for (const std::string &F : G.liveNode(N).Functions)
-          if (PG.function(F))
+          if (PG.function(F) || isAllocationFunction(F) || isDeallocationFunction(F))
             return true;
     return false;
   };

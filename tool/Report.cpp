@@ -77,6 +77,48 @@ std::vector<std::string> functionsOf(const SiteFunctions &Fn,
   return {Names.begin(), Names.end()};
 }
 
+ReportEntry::Hook hookEntry(const dsa::HookCall &H, const std::string &Decision) {
+  ReportEntry::Hook Out{H.Hook, H.Targets, Decision};
+  for (std::string &T : Out.Targets)
+    if (T.empty())
+      T = "(unseen code)";
+  return Out;
+}
+
+/// The hooks of each pool: the calls the rewriter turns into pool operations, read
+/// through every version as it reads them (the object a hook call allocates or frees is
+/// pooled there).
+std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
+                                                      const dsa::Plan &P) {
+  std::map<int, std::set<ReportEntry::Hook>> Out;
+  for (const dsa::FunctionVersion &V : P.Versions) {
+    dsa::FunctionGraph &F = *PG.function(V.Function);
+    for (const dsa::CallSite &CS : F.Calls) {
+      if (!CS.Hook || CS.Hook->Allocator.empty())
+        continue;
+      const dsa::HookCall &H = *CS.Hook;
+      bool Frees = H.Allocator == "free";
+      dsa::Cell C = Frees ? (H.ArgOf.front() < CS.Args.size() ? CS.Args[H.ArgOf.front()]
+                                                              : dsa::Cell())
+                          : CS.Ret;
+      C = F.Graph->resolve(C);
+      dsa::NodeEncoding E = C.isNull() ? dsa::NodeEncoding() : V.Nodes.lookup(C.Node);
+      if (!E.isPooled())
+        continue;
+      ReportEntry::Hook Entry = hookEntry(
+          H, Frees ? "pool free"
+                   : H.Allocator == "realloc" ? "pool reallocation" : "pool allocation");
+      if (E.Source == dsa::NodeEncoding::Param) {
+        for (int Pl : V.ParamPools[E.Slot])
+          Out[Pl].insert(Entry);
+      } else {
+        Out[E.Pool].insert(Entry);
+      }
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
@@ -85,6 +127,13 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
     return R.Owner.empty() ? *PG.Globals : *PG.function(R.Owner)->Graph;
   };
+  std::map<int, std::set<ReportEntry::Hook>> PoolHooks = poolHooks(PG, P);
+  // Structures left unchanged: the hook calls that are their allocation sites.
+  std::map<std::string, const dsa::HookCall *> HookAt;
+  for (auto &[Key, F] : PG.Functions)
+    for (const dsa::CallSite &CS : F.Calls)
+      if (CS.Hook && !CS.Ret.isNull())
+        HookAt.emplace(CS.Loc, &*CS.Hook);
   for (unsigned I = 0; I < P.Pools.size(); ++I) {
     const dsa::Pool &Pl = P.Pools[I];
     Entry E;
@@ -104,6 +153,8 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
         if (S.count(I))
           Clones.insert(V.Name);
     E.Clones.assign(Clones.begin(), Clones.end());
+    if (auto It = PoolHooks.find(I); It != PoolHooks.end())
+      E.Hooks.assign(It->second.begin(), It->second.end());
     const dsa::DSNode &N = Graph(Pl.Origin).liveNode(Pl.Origin.Node);
     if (Pl.Indexed && !Pl.Compressed)
       E.Reasons.push_back(N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front());
@@ -120,6 +171,11 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
     E.Sites = N.AllocSites;
     E.AllocFunctions = functionsOf(Fn, E.Sites);
     E.Reasons = Why;
+    std::set<ReportEntry::Hook> Hooks;
+    for (const std::string &Site : E.Sites)
+      if (auto It = HookAt.find(Site); It != HookAt.end())
+        Hooks.insert(hookEntry(*It->second, "unchanged"));
+    E.Hooks.assign(Hooks.begin(), Hooks.end());
     Out.push_back(std::move(E));
   }
   std::stable_sort(Out.begin(), Out.end(), [](const Entry &A, const Entry &B) {
@@ -133,6 +189,14 @@ json::Array strings(const std::vector<std::string> &V) {
   json::Array A;
   for (const std::string &S : V)
     A.push_back(S);
+  return A;
+}
+
+json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
+  json::Array A;
+  for (const ReportEntry::Hook &H : V)
+    A.push_back(json::Object{
+        {"hook", H.Name}, {"targets", strings(H.Targets)}, {"decision", H.Decision}});
   return A;
 }
 
@@ -153,6 +217,7 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
         {"threads", E.Pool.empty() ? json::Value(nullptr)
                                    : json::Value(E.ThreadSafe ? "safe" : "private")},
         {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
+        {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
@@ -187,6 +252,9 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
     OS << "\n";
     if (Threaded)
       OS << "    threads: " << E.ThreadWhy << "\n";
+    for (const ReportEntry::Hook &H : E.Hooks)
+      OS << "    hook " << H.Name << " may hold " << join(H.Targets, ", ") << ": "
+         << H.Decision << "\n";
     for (const std::string &R : E.Reasons)
       OS << "    because " << R << "\n";
   }

@@ -19,6 +19,19 @@ struct ReportEntry {
   /// Pools only: the runtime's thread-safe mode, and why it was chosen or not.
   bool ThreadSafe = false;
   std::string ThreadWhy;
+  /// Allocation hooks (function pointers that may hold an allocator) through which the
+  /// structure is allocated, reallocated or freed: the pointer as written, the functions
+  /// it may hold ("(unseen code)" for code ptrcomp cannot see), and what became of the
+  /// calls ("pool allocation", "pool reallocation", "pool free" or "unchanged").
+  struct Hook {
+    std::string Name;
+    std::vector<std::string> Targets;
+    std::string Decision;
+    bool operator<(const Hook &O) const {
+      return std::tie(Name, Decision, Targets) < std::tie(O.Name, O.Decision, O.Targets);
+    }
+  };
+  std::vector<Hook> Hooks;
 };
 
 /// Every heap data structure of the program, in a stable order.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionLegality.h"
 
+#include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
@@ -206,6 +207,7 @@ void FunctionLegality::ruleStructCopyAcrossPool(const BinaryOperator *E) {
 }
 
 void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
+                                          ArrayRef<const Expr *> Args,
                                           const NodeEncoding &Enc) {
   // Pool allocation counts objects: the size must be n * sizeof(T), or a size the
   // function only passes on from its caller (an allocation wrapper).
@@ -213,22 +215,42 @@ void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
     veto(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
                      PG.Types.name(Enc.Struct) + "))");
   };
-  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, E->getArg(I)) != nullptr; };
-  if (Name == "malloc" && E->getNumArgs() == 1) {
-    if (!isWholeCount(E->getArg(0), Enc.Struct) && !Passed(0))
+  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, Args[I]) != nullptr; };
+  if (Name == "malloc" && Args.size() == 1) {
+    if (!isWholeCount(Args[0], Enc.Struct) && !Passed(0))
       Fail("allocation size not understood");
-  } else if (Name == "calloc" && E->getNumArgs() == 2) {
-    if (!isSizeofType(E->getArg(1), Enc.Struct) && !isSizeofType(E->getArg(0), Enc.Struct) &&
+  } else if (Name == "calloc" && Args.size() == 2) {
+    if (!isSizeofType(Args[1], Enc.Struct) && !isSizeofType(Args[0], Enc.Struct) &&
         !(Passed(0) && Passed(1)))
       Fail("allocation size not understood");
-  } else if (Name == "realloc" && E->getNumArgs() == 2) {
-    if (!isWholeCount(E->getArg(1), Enc.Struct) && !Passed(1))
+  } else if (Name == "realloc" && Args.size() == 2) {
+    if (!isWholeCount(Args[1], Enc.Struct) && !Passed(1))
       Fail("reallocation size not understood");
     else if (!Enc.Indexed)
       Fail("realloc of a pooled structure without indices");
   } else {
     veto(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
   }
+}
+
+void FunctionLegality::ruleAllocationHook(const CallExpr *E, const dsa::CallSite &CS,
+                                          const HookAllocation &HA,
+                                          const NodeEncoding &Enc) {
+  // A call through a hook becomes a pool operation only when it is a call of its
+  // allocator whatever the hook holds (the plan has left out the other hooks' objects),
+  // and when what the pool operation leaves out (the function pointer, arguments the
+  // allocator does not take) or repeats has no effect of its own.
+  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
+    veto(Enc, nullptr, Why);
+    return;
+  }
+  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
+    for (const Expr *X : *Parts)
+      if (X->HasSideEffects(Ctx)) {
+        veto(Enc, E, "a call through allocation hook '" + CS.Hook->Hook +
+                         "' whose pointer or arguments have side effects");
+        return;
+      }
 }
 
 void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
@@ -240,12 +262,12 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   for (const dsa::CallSite &CS : Callee.Calls) {
     const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
-    if (!AF || !CS.Targets.empty())
+    std::string N;
+    std::vector<const Expr *> AArgs;
+    if (!allocatorCall(AC, CS, N, AArgs))
       continue;
-    StringRef N = AF->getName();
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->getNumArgs() != NumArgs)
+    if (!NumArgs || AArgs.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -253,7 +275,7 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
       continue;
     std::vector<unsigned> Passed;
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AC->getArg(K)))
+      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AArgs[K]))
         if (PV->getFunctionScopeIndex() < E->getNumArgs())
           Passed.push_back(PV->getFunctionScopeIndex());
     if (Passed.empty())
@@ -587,11 +609,24 @@ bool FunctionLegality::call(const CallExpr *E) {
   if (CI == CallIndex.end())
     return children(E);
   const dsa::CallSite &CS = F.Calls[CI->second];
+  if (auto HA = hookAllocation(E, CS))
+    if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled()) {
+      ruleAllocationHook(E, CS, *HA, Enc);
+      if (HA->Allocator == "free") {
+        expr(HA->Args[0], Enc.Indexed);
+      } else {
+        ruleAllocationSize(E, HA->Allocator, HA->Args, Enc);
+        for (unsigned I = 0; I < HA->Args.size(); ++I)
+          expr(HA->Args[I], HA->Allocator == "realloc" && I == 0);
+      }
+      return true;
+    }
   if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
     if (isAllocator(Name)) {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled()) {
-        ruleAllocationSize(E, Name, Enc);
+        ruleAllocationSize(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()),
+                           Enc);
         for (unsigned I = 0; I < E->getNumArgs(); ++I)
           expr(E->getArg(I), Name == "realloc" && I == 0);
         return true;

@@ -58,7 +58,10 @@ private:
   void ruleIndexPointerSubtraction(const clang::BinaryOperator *E);
   void ruleStructCopyAcrossPool(const clang::BinaryOperator *E);
   void ruleAllocationSize(const clang::CallExpr *E, llvm::StringRef Name,
+                          llvm::ArrayRef<const clang::Expr *> Args,
                           const dsa::NodeEncoding &Enc);
+  void ruleAllocationHook(const clang::CallExpr *E, const dsa::CallSite &CS,
+                          const HookAllocation &HA, const dsa::NodeEncoding &Enc);
   void ruleWrapperAllocationSize(const clang::CallExpr *E, const dsa::FunctionVersion &W,
                                  const std::vector<dsa::NodeEncoding> &PoolArgs,
                                  std::map<unsigned, bool> &Counts);

@@ -11,6 +11,7 @@
 #include "../legality/Legality.h"
 #include "ptrcomp/Compat.h"
 
+#include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
@@ -535,6 +536,7 @@ const ParmVarDecl *FunctionRewriter::sizeParameter(const Expr *Size) const {
 }
 
 std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, StringRef Name,
+                                                        ArrayRef<const Expr *> Args,
                                                         const NodeEncoding &Enc) {
   std::string Pool = poolExpr(Enc);
   auto Fail = [&](const char *What) -> std::optional<std::string> {
@@ -543,39 +545,38 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
     return std::nullopt;
   };
   std::optional<std::string> Call;
-  if (Name == "malloc" && E->getNumArgs() == 1) {
-    auto N = countOf(E->getArg(0), Enc.Struct);
-    if (!N && sizeParameter(E->getArg(0)))
-      N = text(E->getArg(0));
+  if (Name == "malloc" && Args.size() == 1) {
+    auto N = countOf(Args[0], Enc.Struct);
+    if (!N && sizeParameter(Args[0]))
+      N = text(Args[0]);
     if (!N)
       return Fail("allocation size not understood");
     Call = "pc_alloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "calloc" && E->getNumArgs() == 2) {
+  } else if (Name == "calloc" && Args.size() == 2) {
     std::optional<std::string> N;
-    if (isSizeofType(E->getArg(1), Enc.Struct))
-      N = text(E->getArg(0));
-    else if (isSizeofType(E->getArg(0), Enc.Struct))
-      N = text(E->getArg(1));
-    else if (auto C = countOf(E->getArg(1), Enc.Struct); C && *C == "1")
-      N = text(E->getArg(0));
-    else if (sizeParameter(E->getArg(0)) && sizeParameter(E->getArg(1)))
+    if (isSizeofType(Args[1], Enc.Struct))
+      N = text(Args[0]);
+    else if (isSizeofType(Args[0], Enc.Struct))
+      N = text(Args[1]);
+    else if (auto C = countOf(Args[1], Enc.Struct); C && *C == "1")
+      N = text(Args[0]);
+    else if (sizeParameter(Args[0]) && sizeParameter(Args[1]))
       // A wrapper passing both of its size arguments through: the caller made one of
       // them a 1; the product is checked for overflow as calloc does.
-      Call = "pc_calloc2(" + Pool + ", " + text(E->getArg(0)) + ", " + text(E->getArg(1)) +
-             ")";
+      Call = "pc_calloc2(" + Pool + ", " + text(Args[0]) + ", " + text(Args[1]) + ")";
     if (!N && !Call)
       return Fail("allocation size not understood");
     if (!Call)
       Call = "pc_calloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "realloc" && E->getNumArgs() == 2) {
-    auto N = countOf(E->getArg(1), Enc.Struct);
-    if (!N && sizeParameter(E->getArg(1)))
-      N = text(E->getArg(1));
+  } else if (Name == "realloc" && Args.size() == 2) {
+    auto N = countOf(Args[1], Enc.Struct);
+    if (!N && sizeParameter(Args[1]))
+      N = text(Args[1]);
     if (!N)
       return Fail("reallocation size not understood");
     if (!Enc.Indexed)
       return Fail("realloc of a pooled structure without indices");
-    Call = "pc_realloc(" + Pool + ", " + valueText(E->getArg(0), true) + ", " + *N + ")";
+    Call = "pc_realloc(" + Pool + ", " + valueText(Args[0], true) + ", " + *N + ")";
   } else {
     vetoAt(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
     return std::nullopt;
@@ -583,6 +584,59 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
   if (Enc.Indexed)
     return Call;
   return "pc_ptr(" + Pool + ", " + *Call + ")";
+}
+
+/// The variables without external linkage that \p S names, in order, once each.
+static void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->isExternallyVisible() &&
+          std::find(Out.begin(), Out.end(), VD) == Out.end())
+        Out.push_back(VD);
+  for (const Stmt *C : S->children())
+    internalVariables(C, Out);
+}
+
+std::string FunctionRewriter::deallocation(const Expr *Arg, const NodeEncoding &Enc) {
+  if (Enc.Indexed)
+    return "pc_free(" + poolExpr(Enc) + ", " + valueText(Arg, true) + ")";
+  return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " + text(Arg) +
+         "))";
+}
+
+std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
+                                                      const dsa::CallSite &CS,
+                                                      const HookAllocation &HA,
+                                                      const NodeEncoding &Enc) {
+  // The legality check has made sure of all this (ruleAllocationHook).
+  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
+    veto(Enc, Why);
+    return std::nullopt;
+  }
+  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
+    for (const Expr *X : *Parts)
+      if (X->HasSideEffects(Ctx)) {
+        vetoAt(Enc, E, "a call through allocation hook '" + CS.Hook->Hook +
+                           "' whose pointer or arguments have side effects");
+        return std::nullopt;
+      }
+  std::optional<std::string> New = HA.Allocator == "free"
+                                       ? deallocation(HA.Args[0], Enc)
+                                       : allocation(E, HA.Allocator, HA.Args, Enc);
+  if (!New)
+    return std::nullopt;
+  // A local, parameter or static named only in what the pool operation leaves out
+  // would look unused to the compiler (-Wunused-variable, -Wunused-parameter): it is
+  // still read, cast to void.
+  std::vector<const VarDecl *> Internal;
+  for (const Expr *X : HA.Dropped)
+    internalVariables(X, Internal);
+  std::string Kept;
+  for (const VarDecl *VD : Internal)
+    Kept += "(void)" + VD->getName().str() + ", ";
+  return Kept.empty() ? *New : "(" + Kept + *New + ")";
 }
 
 std::string FunctionRewriter::callText(const CallExpr *E, const std::string &Callee,
@@ -634,12 +688,12 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
   std::map<unsigned, std::string> New;
   for (const dsa::CallSite &CS : Callee.Calls) {
     const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
-    if (!AF || !CS.Targets.empty())
+    std::string N;
+    std::vector<const Expr *> AArgs;
+    if (!allocatorCall(AC, CS, N, AArgs))
       continue;
-    StringRef N = AF->getName();
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->getNumArgs() != NumArgs)
+    if (!NumArgs || AArgs.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -647,7 +701,7 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
       continue;
     std::vector<unsigned> Passed; // our argument positions that become the size
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AC->getArg(K)))
+      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AArgs[K]))
         if (PV->getFunctionScopeIndex() < E->getNumArgs())
           Passed.push_back(PV->getFunctionScopeIndex());
     if (Passed.empty())
@@ -681,13 +735,19 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   if (CI == CallIndex.end())
     return splice(E);
   const dsa::CallSite &CS = F.Calls[CI->second];
+  // A call through an allocation hook that is a call of its allocator: a pool operation
+  // when its objects are pooled, else a call through a pointer like any other.
+  if (auto HA = hookAllocation(E, CS))
+    if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled())
+      return hookCall(E, CS, *HA, Enc);
   // Allocation and deallocation in pooled structures.
   if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
     if (Name == "malloc" || Name == "calloc" || Name == "realloc" ||
         Name == "aligned_alloc" || Name == "strdup" || Name == "valloc") {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled())
-        return allocation(E, Name, Enc);
+        return allocation(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()),
+                          Enc);
       // An array of pointers that becomes an array of indices: rescale sizeof(T *).
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret),
                            Ctx.getPointerType(Ctx.VoidTy));
@@ -704,10 +764,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       NodeEncoding Enc = encOfCell(CS.Args[0]);
       if (!Enc.isPooled())
         return splice(E);
-      if (Enc.Indexed)
-        return "pc_free(" + poolExpr(Enc) + ", " + valueText(E->getArg(0), true) + ")";
-      return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " +
-             text(E->getArg(0)) + "))";
+      return deallocation(E->getArg(0), Enc);
     }
     // Any other function outside the program sees real pointers.
     bool Changed = false;

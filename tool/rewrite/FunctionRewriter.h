@@ -82,8 +82,16 @@ private:
   std::string callText(const clang::CallExpr *E, const std::string &Callee,
                        const std::vector<std::string> &PoolArgs,
                        const std::vector<std::string> &Args);
+  /// Allocator \p Name called at \p E with \p Args (the call's own arguments, or those
+  /// a hook call hands its allocator), as a pool operation.
   std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
+                                        llvm::ArrayRef<const clang::Expr *> Args,
                                         const dsa::NodeEncoding &Enc);
+  std::string deallocation(const clang::Expr *Arg, const dsa::NodeEncoding &Enc);
+  /// A call through an allocation hook whose objects are pooled (see HookAllocation).
+  std::optional<std::string> hookCall(const clang::CallExpr *E, const dsa::CallSite &CS,
+                                      const HookAllocation &HA,
+                                      const dsa::NodeEncoding &Enc);
   std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
   std::optional<std::string> countOf(const clang::Expr *Size, dsa::TypeId T);
   const clang::ParmVarDecl *sizeParameter(const clang::Expr *Size) const;

@@ -18,6 +18,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,24 @@ namespace ptrcomp::dsa {
 struct CalleeBinding {
   std::string Callee; ///< function key
   DSGraph::CloneMap Map; ///< empty when caller and callee share a graph (same SCC)
+};
+
+/// A call through a function pointer that may reach malloc, calloc, realloc or free, or a
+/// function of the program that only hands its parameters to one of them (an allocation
+/// hook: `dict_malloc_func(n)`, `a->alloc(a, n)`). Filled from the whole program's call
+/// targets by AllocationHooks.cpp.
+struct HookCall {
+  std::string Hook; ///< the pointer as written: "dict_malloc_func", "a->alloc"
+  /// What the pointer may hold, by name, sorted; "" stands for code ptrcomp cannot see.
+  std::vector<std::string> Targets;
+  /// The allocator that the call is, whatever the pointer holds ("malloc", "calloc",
+  /// "realloc" or "free"), and for each of its arguments the argument of this call it
+  /// receives; empty when the targets are not all that one allocator.
+  std::string Allocator;
+  std::vector<unsigned> ArgOf;
+  /// When Allocator is empty: why, naming the target ("allocated through 'h' at a.c:9:5,
+  /// which may hold 'counting_malloc' (a.c:3:14)").
+  std::string Refusal;
 };
 
 struct CallSite {
@@ -59,6 +78,8 @@ struct CallSite {
     uint64_t Count = 0;
   };
   std::map<unsigned, ByteCover> ByteCovers;
+  /// Calls through pointers only: set when the pointer may hold an allocator.
+  std::optional<HookCall> Hook;
 };
 
 struct FunctionGraph {
