@@ -40,6 +40,13 @@ const std::vector<Rule> &rules() {
        "Macro",
        "Used inside a macro body, which ptrcomp never edits.",
        {"inside a macro"}},
+      {"ptrcomp-allocation-hook",
+       "AllocationHook",
+       "Allocated or freed through a function pointer that may hold something "
+       "other than one allocator, or whose call cannot become a pool "
+       "operation.",
+       {"which may hold '", "which code ptrcomp cannot see may set",
+        "through allocation hook"}},
       {"ptrcomp-escapes",
        "Escapes",
        "Reaches code ptrcomp cannot see (external functions, exported "
