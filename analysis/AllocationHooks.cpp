@@ -231,16 +231,19 @@ void Classifier::classify(CallSite &CS) {
   for (const Target &T : Ts)
     H.Targets.push_back(T.Name);
   std::sort(H.Targets.begin(), H.Targets.end());
-  const char *Verb = "allocated";
+  // What the call does, from its shape: without a result it frees.
+  const char *Verb = CS.Ret.isNull() ? "freed" : "allocated";
   for (const Target &T : Ts)
-    if (T.Allocates) {
-      Verb = hookVerb(T.Eq ? llvm::StringRef(T.Eq->Allocator) : llvm::StringRef(T.Name));
-      break;
-    }
+    if (!CS.Ret.isNull() && T.Allocates &&
+        llvm::StringRef(hookVerb(T.Eq ? T.Eq->Allocator : T.Name)) == "reallocated")
+      Verb = "reallocated";
   std::string Through = std::string(Verb) + " through '" + H.Hook + "' at " + CS.Loc;
   if (const VarDecl *VD = definedOutside(CS.Call->getCallee(), Defined)) {
     H.Refusal = Through + ", which code ptrcomp cannot see may set ('" +
                 VD->getName().str() + "' is defined outside the program)";
+  } else if (!CS.CalleeInBytes.empty()) {
+    H.Refusal = Through + ", which may have been written byte by byte (it is held in " +
+                "memory accessed as bytes: " + CS.CalleeInBytes + ")";
   } else {
     for (const Target &T : Ts) {
       if (T.Eq)

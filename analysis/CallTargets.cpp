@@ -249,6 +249,25 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
       std::sort(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
     }
 
+  // A pointer held in memory accessed as raw bytes may have been copied there byte by
+  // byte (through char *), which unification does not follow: the targets of a call
+  // through it may be incomplete. Recorded for the calls that must know every target
+  // (allocation hooks); other calls are bound as before.
+  llvm::DenseMap<NodeId, std::string> InBytes;
+  for (NodeId N = 1; N < Big.capacity(); ++N)
+    if (Big.isLive(N) && Big.liveNode(N).Collapsed)
+      for (auto &[Off, T] : Big.liveNode(N).Edges) {
+        const DSNode &Holder = Big.liveNode(N);
+        InBytes.try_emplace(Big.resolve(T).Node,
+                            Holder.Reasons.empty() ? "collapsed" : Holder.Reasons.front());
+      }
+  for (CallRef R : Indirect) {
+    Cell FP = InBig(*R.Caller, R.site().CalleeCell);
+    if (!FP.isNull())
+      if (auto It = InBytes.find(FP.Node); It != InBytes.end())
+        R.site().CalleeInBytes = It->second;
+  }
+
   // Functions whose address reached unseen code may be called from there.
   std::set<std::string> Escaped;
   for (NodeId N = 1; N < Big.capacity(); ++N)

@@ -69,6 +69,9 @@ struct CallSite {
   std::vector<std::string> Targets;         ///< defined functions this call may reach
   std::vector<std::string> ExternalTargets; ///< functions not in the program it may reach
   std::vector<std::string> CallbackTargets; ///< functions an external callee calls back
+  /// Call through a pointer that memory accessed as raw bytes may hold (why, located):
+  /// it may have been written byte by byte, which the targets above do not follow.
+  std::string CalleeInBytes;
   std::vector<CalleeBinding> Bindings;
   /// How the byte count of a byte-counted libc call (memset, memcpy, fread, ...) covers
   /// each argument it covers; empty for other calls.
