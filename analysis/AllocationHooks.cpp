@@ -131,8 +131,9 @@ std::string spelling(const Expr *E) {
     return DRE->getDecl()->getName().str();
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     std::string Base = spelling(ME->getBase());
-    return Base.empty() ? "" : Base + (ME->isArrow() ? "->" : ".") +
-                                   ME->getMemberNameInfo().getAsString();
+    return Base.empty() ? ""
+                        : Base + (ME->isArrow() ? "->" : ".") +
+                              ME->getMemberNameInfo().getAsString();
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     std::string Base = spelling(AS->getBase());

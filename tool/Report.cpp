@@ -89,7 +89,7 @@ ReportEntry::Hook hookEntry(const dsa::HookCall &H, const std::string &Decision)
 /// through every version as it reads them (the object a hook call allocates or frees is
 /// pooled there).
 std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
-                                                      const dsa::Plan &P) {
+                                                     const dsa::Plan &P) {
   std::map<int, std::set<ReportEntry::Hook>> Out;
   for (const dsa::FunctionVersion &V : P.Versions) {
     dsa::FunctionGraph &F = *PG.function(V.Function);
@@ -105,9 +105,10 @@ std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
       dsa::NodeEncoding E = C.isNull() ? dsa::NodeEncoding() : V.Nodes.lookup(C.Node);
       if (!E.isPooled())
         continue;
-      ReportEntry::Hook Entry = hookEntry(
-          H, Frees ? "pool free"
-                   : H.Allocator == "realloc" ? "pool reallocation" : "pool allocation");
+      ReportEntry::Hook Entry =
+          hookEntry(H, Frees                      ? "pool free"
+                       : H.Allocator == "realloc" ? "pool reallocation"
+                                                  : "pool allocation");
       if (E.Source == dsa::NodeEncoding::Param) {
         for (int Pl : V.ParamPools[E.Slot])
           Out[Pl].insert(Entry);

@@ -247,8 +247,9 @@ void FunctionLegality::ruleAllocationHook(const CallExpr *E, const dsa::CallSite
   for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
     for (const Expr *X : *Parts)
       if (X->HasSideEffects(Ctx)) {
-        veto(Enc, E, "a call through allocation hook '" + CS.Hook->Hook +
-                         "' whose pointer or arguments have side effects");
+        veto(Enc, E,
+             "a call through allocation hook '" + CS.Hook->Hook +
+                 "' whose pointer or arguments have side effects");
         return;
       }
 }

@@ -592,8 +592,7 @@ static void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) 
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!VD->isExternallyVisible() &&
-          std::find(Out.begin(), Out.end(), VD) == Out.end())
+      if (!VD->isExternallyVisible() && std::find(Out.begin(), Out.end(), VD) == Out.end())
         Out.push_back(VD);
   for (const Stmt *C : S->children())
     internalVariables(C, Out);
@@ -618,8 +617,9 @@ std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
   for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
     for (const Expr *X : *Parts)
       if (X->HasSideEffects(Ctx)) {
-        vetoAt(Enc, E, "a call through allocation hook '" + CS.Hook->Hook +
-                           "' whose pointer or arguments have side effects");
+        vetoAt(Enc, E,
+               "a call through allocation hook '" + CS.Hook->Hook +
+                   "' whose pointer or arguments have side effects");
         return std::nullopt;
       }
   std::optional<std::string> New = HA.Allocator == "free"

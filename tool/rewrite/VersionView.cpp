@@ -66,8 +66,8 @@ std::optional<HookAllocation> hookAllocation(const CallExpr *E, const dsa::CallS
     else if (Uses[I] > 1)
       HA.Repeated.push_back(E->getArg(I));
   unsigned Freed = H.ArgOf.empty() ? 0 : H.ArgOf.front();
-  HA.Object = H.Allocator == "free" ? (Freed < CS.Args.size() ? CS.Args[Freed] : Cell())
-                                    : CS.Ret;
+  HA.Object =
+      H.Allocator == "free" ? (Freed < CS.Args.size() ? CS.Args[Freed] : Cell()) : CS.Ret;
   return HA;
 }
 

@@ -40,13 +40,13 @@ const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,
 /// A call through an allocation hook that the analysis found to be a call of one
 /// allocator whatever the hook holds (dsa::HookCall): what a pool operation takes from it.
 struct HookAllocation {
-  std::string Allocator;                     ///< "malloc", "calloc", "realloc", "free"
-  std::vector<const clang::Expr *> Args;     ///< the call's arguments the allocator takes
+  std::string Allocator;                 ///< "malloc", "calloc", "realloc", "free"
+  std::vector<const clang::Expr *> Args; ///< the call's arguments the allocator takes
   /// What the pool operation leaves out: the function pointer, and arguments that the
   /// allocator does not take (an allocator object's `self`).
   std::vector<const clang::Expr *> Dropped;
   std::vector<const clang::Expr *> Repeated; ///< arguments the allocator takes twice
-  dsa::Cell Object; ///< what it allocates, or frees
+  dsa::Cell Object;                          ///< what it allocates, or frees
 };
 std::optional<HookAllocation> hookAllocation(const clang::CallExpr *E,
                                              const dsa::CallSite &CS);
