@@ -272,3 +272,78 @@ def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
     assert (out / "tree.h").read_text().count("struct sym_pc32 {") == 1
     tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
                             args=["500"])
+
+
+HOOK_LIBRARY_C = r"""
+#include <stdlib.h>
+void *(*lib_malloc)(size_t) = malloc;
+static void *(*lib_alloc2)(size_t) = malloc;
+void lib_set_alloc(void *(*f)(size_t)) { lib_alloc2 = f; }
+static void *(*lib_alloc3)(size_t) = malloc;
+struct node { int k; struct node *next; };
+long exported(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_malloc(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+long settable(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_alloc2(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+long private_hook(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_alloc3(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+"""
+
+
+def test_allocation_hooks_of_a_library_without_main(ptrcomp, tmp_path):
+    """A library (no main): its users may set an exported hook, or a static one through an
+    exported setter, which only the finished graphs show (the entry points are marked after
+    the call targets are found); the plan leaves those lists unchanged, naming the hook.
+    A static hook nothing exported can reach holds only malloc: that list is pooled, and
+    the output compiles warning-free."""
+    src = tmp_path / "lib.c"
+    src.write_text(HOOK_LIBRARY_C)
+    r = tl.run_ptrcomp("lib.c", "-o", "out", "--report=json", "--", "-std=gnu11",
+                       cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    by_owner = {s["owner"]: s for s in json.loads(r.stdout)["structures"]}
+    for owner, hook in [("exported", "lib_malloc"), ("settable", "lib_alloc2")]:
+        s = by_owner[owner]
+        assert s["pool"] is None, s
+        assert any(f"allocated through '{hook}'" in why and
+                   "which code ptrcomp cannot see may set (escapes: " in why
+                   for why in s["reasons"]), s
+        assert s["hooks"] == [{"hook": hook, "targets": ["malloc"], "decision": "unchanged"}]
+    s = by_owner["private_hook"]
+    assert s["compressed"], s
+    assert s["hooks"] == [{"hook": "lib_alloc3", "targets": ["malloc"],
+                           "decision": "pool allocation"}]
+    for cc in tl.COMPILERS:
+        c = tl.compile_c([tmp_path / "out" / "lib.c"], tmp_path / f"lib-{cc}.o", cc,
+                         ["-c", "-O2", "-Wall", "-Wextra", "-Werror", "-I", tl.RUNTIME_INCLUDE])
+        assert c.returncode == 0, c.stderr
