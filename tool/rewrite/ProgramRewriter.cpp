@@ -11,13 +11,13 @@
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"
 #include "IncludePlacement.h"
+#include "LayoutOrder.h"
 #include "Rewriter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/TypeLoc.h"
-#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
@@ -304,6 +304,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
 }
 
 void ProgramRewriter::emitLayouts() {
+  std::optional<ObservedOrders> Observed; // computed when a layout is printed
   std::set<int> Used;
   for (const dsa::Pool &Pl : P.Pools)
     if (Pl.LayoutId >= 0)
@@ -331,27 +332,30 @@ void ProgramRewriter::emitLayouts() {
               Out[P.Pools[I].Origin] = Why;
           break;
         }
-        const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
-        std::string Text = "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
-                           (L.Compressed ? " with pointers into pools stored as indices */"
-                                         : " with pointers stored as 64-bit indices (same "
-                                           "layout) */") +
-                           "\nstruct " + L.Name + " {\n";
-        for (const FieldDecl *FD : RD->fields()) {
-          uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
-          auto It = L.FieldBits.find(Off);
+        if (!Observed)
+          Observed = observedMemberOrders(Program, PG);
+        LayoutOrder Order = layoutOrder(PG, L, RD, *Observed);
+        std::string Text =
+            "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
+            (L.Compressed ? " with pointers into pools stored as indices"
+                          : " with pointers stored as 64-bit indices (same "
+                            "layout)");
+        if (Order.Reordered)
+          Text += "; members reordered by alignment: " +
+                  std::to_string(Order.SizeInSourceOrder) + " -> " +
+                  std::to_string(Order.SizeAfter) + " bytes";
+        Text += " */\nstruct " + L.Name + " {\n";
+        for (const FieldDecl *FD : Order.Fields) {
+          NewMember M = newMember(L, FD);
           std::string Field;
-          auto AIt = L.FieldArrayBits.find(Off);
-          if (It != L.FieldBits.end() && It->second &&
-              FD->getType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str();
-          } else if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
-                     CAT && It != L.FieldBits.end() && It->second &&
-                     CAT->getElementType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str() + "[" +
-                    std::to_string(CAT->getSize().getZExtValue()) + "]";
-          } else if (AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(AIt->second) + " *" + FD->getName().str();
+          std::string Idx = "pc_idx" + std::to_string(M.Bits);
+          if (M.K == NewMember::Index) {
+            Field = Idx + " " + FD->getName().str();
+          } else if (M.K == NewMember::IndexArray) {
+            Field = Idx + " " + FD->getName().str() + "[" +
+                    std::to_string(M.Count) + "]";
+          } else if (M.K == NewMember::IndexPointer) {
+            Field = Idx + " *" + FD->getName().str();
           } else {
             llvm::raw_string_ostream OS(Field);
             FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
