@@ -38,6 +38,10 @@ CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
 SPECIAL_KEYS = {"reason", "pooled", "todo"}
 DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",
                      "pool_in_loop"]
+# Programs whose new layouts cover each kind of member (reordered, kept in source order,
+# bit-fields, arrays of indices, pointers to arrays of indices, 16-bit indices).
+LAYOUT_SIZE_CASES = ["layout_reorder", "layout_reorder_kept", "layout_bitfields",
+                     "child_arrays", "node_pointer_arrays", "index16"]
 
 
 def directives(path):
@@ -216,6 +220,28 @@ def test_deterministic(name, ptrcomp, tmp_path):
         runs.append(((tmp_path / f"out{k}" / case.name).read_bytes(), r.stdout))
     assert runs[0][0] == runs[1][0], "two runs gave different output files"
     assert runs[0][1] == runs[1][1], "two runs gave different reports"
+
+
+@pytest.mark.parametrize("name", LAYOUT_SIZE_CASES)
+def test_layout_sizes_are_the_compilers(name, ptrcomp, tmp_path):
+    """The report's size_before and size_after of each pool's objects are what the
+    compilers take for sizeof the original struct and the new layout in the output."""
+    case = EXEC_DIR / f"{name}.c"
+    _, ptrcomp_args, _ = directives(case)
+    out, report = transform(case, tmp_path / "out", ptrcomp_args)
+    sizes = set()
+    for s in report["structures"]:
+        if s.get("layout"):
+            sizes.add((s["type"], s["size_before"]))
+            sizes.add((s["layout"], s["size_after"]))
+    assert sizes, f"no layout in the report of {name}"
+    check = tmp_path / case.name
+    check.write_text(out.read_text() + "\n" + "".join(
+        f'_Static_assert(sizeof({t}) == {n}, "sizeof({t}) is not {n}");\n'
+        for t, n in sorted(sizes)))
+    for cc in tl.COMPILERS:
+        r = tl.run([cc, "-std=gnu11", "-fsyntax-only", "-I", tl.RUNTIME_INCLUDE, check])
+        assert r.returncode == 0, f"{cc}:\n{r.stderr[-3000:]}"
 
 
 def test_cases_are_well_formed():

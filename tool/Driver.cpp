@@ -296,11 +296,11 @@ int runDriver(ToolOptions &Opts) {
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
     if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(*Graphs, Plan, OS);
+      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS);
     else if (Opts.Report == ReportFormat::Sarif)
       writeReportSARIF(*Graphs, Plan, OS);
     else
-      writeReportText(*Graphs, Plan, OS);
+      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS);
     OS.flush();
     if (!Opts.ReportFile.empty())
       Extra.emplace_back(Opts.ReportFile, std::move(Report));

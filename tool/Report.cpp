@@ -122,7 +122,9 @@ std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
 
 } // namespace
 
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
+std::vector<ReportEntry>
+reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+              const std::vector<LayoutOrder> *Layouts) {
   std::vector<Entry> Out;
   SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
@@ -154,6 +156,20 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
         if (S.count(I))
           Clones.insert(V.Name);
     E.Clones.assign(Clones.begin(), Clones.end());
+    if (Layouts && Pl.LayoutId >= 0 &&
+        unsigned(Pl.LayoutId) < Layouts->size()) {
+      const LayoutOrder &LO = (*Layouts)[Pl.LayoutId];
+      E.Layout = "struct " + P.Layouts[Pl.LayoutId].Name;
+      E.SizeBefore = LO.SizeBefore;
+      E.SizeAfter = LO.SizeBefore ? LO.SizeAfter : 0;
+      E.Reordered = LO.Reordered;
+      E.OrderKept = LO.KeptBecause;
+      E.SizeIfReordered = LO.SizeIfReordered;
+    } else if (Layouts && Pl.Struct &&
+               PG.Types.info(Pl.Struct).K == dsa::TypeInfo::Struct) {
+      // The objects keep their type.
+      E.SizeBefore = E.SizeAfter = PG.Types.size(Pl.Struct);
+    }
     if (auto It = PoolHooks.find(I); It != PoolHooks.end())
       E.Hooks.assign(It->second.begin(), It->second.end());
     const dsa::DSNode &N = Graph(Pl.Origin).liveNode(Pl.Origin.Node);
@@ -203,9 +219,13 @@ json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
 
 } // namespace
 
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS) {
   json::Array Structures;
-  for (const Entry &E : reportEntries(PG, P))
+  auto Size = [](uint64_t S) {
+    return S ? json::Value(int64_t(S)) : json::Value(nullptr);
+  };
+  for (const Entry &E : reportEntries(PG, P, &Layouts))
     Structures.push_back(json::Object{
         {"type", E.Type},
         {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
@@ -218,14 +238,22 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
         {"threads", E.Pool.empty() ? json::Value(nullptr)
                                    : json::Value(E.ThreadSafe ? "safe" : "private")},
         {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
+        {"layout",
+         E.Layout.empty() ? json::Value(nullptr) : json::Value(E.Layout)},
+        {"size_before", Size(E.SizeBefore)},
+        {"size_after", Size(E.SizeAfter)},
+        {"reordered", E.Reordered},
+        {"order_kept_because",
+         E.OrderKept.empty() ? json::Value(nullptr) : json::Value(E.OrderKept)},
         {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
 }
 
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
-  std::vector<Entry> Es = reportEntries(PG, P);
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS) {
+  std::vector<Entry> Es = reportEntries(PG, P, &Layouts);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
     return;
@@ -253,6 +281,16 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
     OS << "\n";
     if (Threaded)
       OS << "    threads: " << E.ThreadWhy << "\n";
+    if (!E.Layout.empty() && E.SizeBefore) {
+      OS << "    layout " << E.Layout << ": " << E.SizeBefore << " -> "
+         << E.SizeAfter << " bytes";
+      if (E.Reordered)
+        OS << ", members reordered by alignment";
+      else if (!E.OrderKept.empty())
+        OS << ", members in source order (" << E.SizeIfReordered
+           << " bytes by alignment) because " << E.OrderKept;
+      OS << "\n";
+    }
     for (const ReportEntry::Hook &H : E.Hooks)
       OS << "    hook " << H.Name << " may hold " << join(H.Targets, ", ") << ": "
          << H.Decision << "\n";

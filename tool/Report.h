@@ -2,6 +2,8 @@
 #ifndef PTRCOMP_REPORT_H
 #define PTRCOMP_REPORT_H
 
+#include "rewrite/LayoutOrder.h"
+
 #include "ptrcomp/analysis/Plan.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +21,16 @@ struct ReportEntry {
   /// Pools only: the runtime's thread-safe mode, and why it was chosen or not.
   bool ThreadSafe = false;
   std::string ThreadWhy;
+  /// Pools only: the new layout of the objects ("" when they keep their type),
+  /// and the size of one object in the original struct and in the pool (0:
+  /// unknown).
+  std::string Layout;
+  uint64_t SizeBefore = 0, SizeAfter = 0;
+  /// The layout declares its members by alignment; or why it does not although
+  /// that would make it smaller (SizeIfReordered).
+  bool Reordered = false;
+  std::string OrderKept;
+  uint64_t SizeIfReordered = 0;
   /// Allocation hooks (function pointers that may hold an allocator) through which the
   /// structure is allocated, reallocated or freed: the pointer as written, the functions
   /// it may hold ("(unseen code)" for code ptrcomp cannot see), and what became of the
@@ -34,13 +46,22 @@ struct ReportEntry {
   std::vector<Hook> Hooks;
 };
 
-/// Every heap data structure of the program, in a stable order.
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P);
+/// Every heap data structure of the program, in a stable order. With \p Layouts
+/// (from layoutOrders, by layout id), pools also get their objects' layout and
+/// sizes.
+std::vector<ReportEntry>
+reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+              const std::vector<LayoutOrder> *Layouts = nullptr);
 
-/// One entry per heap data structure: its pool, whether pointers to it became indices
-/// and of what width, the clones that take its pool, and every reason for a "no".
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS);
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS);
+/// One entry per heap data structure: its pool, whether pointers to it became
+/// indices and of what width, its objects' layout and size before and after,
+/// the clones that take its pool, and every reason for a "no".
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts,
+                     llvm::raw_ostream &OS);
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts,
+                     llvm::raw_ostream &OS);
 
 } // namespace ptrcomp
 

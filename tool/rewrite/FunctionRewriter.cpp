@@ -33,9 +33,14 @@ using dsa::NodeEncoding;
 
 FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                                    dsa::FunctionGraph &F, const dsa::FunctionVersion &V)
-    : VersionView(PG, P, F, V) {
+    : VersionView(PG, P, F, V), VersionIndex(unsigned(&V - P.Versions.data())),
+      Uses(V.NumPoolParams) {
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
+  // A parameter whose layout the signature does not name can only be a descriptor.
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    if (!slotEncoding(S))
+      Uses[S].Direct = true;
 }
 
 //===-- Representation ---------------------------------------------------===//
@@ -68,7 +73,37 @@ void FunctionRewriter::touch(const NodeEncoding &E) const {
   }
 }
 
+const NodeEncoding *FunctionRewriter::slotEncoding(unsigned Slot) const {
+  for (const NodeEncoding &E : V.Signature)
+    if (E.isPooled() && E.Slot == Slot)
+      return &E;
+  return nullptr;
+}
+
+PoolParamKind FunctionRewriter::kindOf(unsigned Version, unsigned Slot) const {
+  if (!Kinds)
+    return PoolParamKind::Descriptor;
+  auto It = Kinds->find(Version);
+  if (It == Kinds->end() || Slot >= It->second.size())
+    return PoolParamKind::Descriptor;
+  return It->second[Slot];
+}
+
+std::set<int> FunctionRewriter::baseParamLayouts() const {
+  std::set<int> Out;
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    if (slotKind(S) != PoolParamKind::Descriptor && slotEncoding(S)->LayoutId >= 0)
+      Out.insert(slotEncoding(S)->LayoutId);
+  return Out;
+}
+
 std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size())
+    Uses[E.Slot].Direct = true;
+  return descriptorText(E);
+}
+
+std::string FunctionRewriter::descriptorText(const NodeEncoding &E) const {
   touch(E);
   if (E.Source == NodeEncoding::Param) {
     if (!Dry)
@@ -80,16 +115,78 @@ std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
   return "&" + P.Pools[E.Pool].Name;
 }
 
-std::string FunctionRewriter::baseName(const NodeEncoding &E) {
+bool FunctionRewriter::onlyRead(const Expr *Use) const {
+  // Up through parentheses, members of a struct member (n->pos.x) and elements of an
+  // array member (n->child[i]) to what is done with the object: a read is an
+  // lvalue-to-rvalue conversion; anything else (assignment, ++, &, a call's argument
+  // that decays) may write.
+  const Expr *Cur = Use;
+  while (true) {
+    auto Parents = Ctx.getParents(*Cur);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *PE = Parents[0].get<ParenExpr>()) {
+      Cur = PE;
+      continue;
+    }
+    if (const auto *ME = Parents[0].get<MemberExpr>(); ME && !ME->isArrow()) {
+      Cur = ME;
+      continue;
+    }
+    const auto *ICE = Parents[0].get<ImplicitCastExpr>();
+    if (!ICE)
+      return false;
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return true;
+    if (ICE->getCastKind() != CK_ArrayToPointerDecay)
+      return false;
+    auto Up = Ctx.getParents(*ICE);
+    const auto *AS = Up.size() == 1 ? Up[0].get<ArraySubscriptExpr>() : nullptr;
+    if (!AS || AS->getBase() != ICE)
+      return false;
+    Cur = AS;
+  }
+}
+
+std::string FunctionRewriter::baseName(const NodeEncoding &E, const Expr *Use) {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size()) {
+    Uses[E.Slot].Base = true;
+    if (!onlyRead(Use))
+      Uses[E.Slot].Writes = true;
+  }
+  return baseText(E);
+}
+
+std::string FunctionRewriter::baseText(const NodeEncoding &E) {
   touch(E);
   std::string Pool = E.Source == NodeEncoding::Param ? poolParamName(E.Slot)
                                                      : P.Pools[E.Pool].Name;
   std::string Name = Pool + "_base";
   if (Dry)
     return Name;
+  // A parameter that is the base itself.
+  if (E.Source == NodeEncoding::Param && slotKind(E.Slot) != PoolParamKind::Descriptor) {
+    ParamsUsed.insert(E.Slot);
+    return Name;
+  }
   BasesUsed.emplace(Name, layoutType(E) + " *const " + Name + " = pc_base(" +
-                              poolExpr(E) + ");");
+                              descriptorText(E) + ");");
   return Name;
+}
+
+std::string FunctionRewriter::poolArg(const NodeEncoding &E, unsigned Callee,
+                                      unsigned Slot) {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size())
+    Uses[E.Slot].PassedTo.push_back({Callee, Slot});
+  if (kindOf(Callee, Slot) != PoolParamKind::Descriptor)
+    return baseText(E);
+  // A callee that takes a descriptor it does not use, from a version that has only the
+  // base (the solver makes every other such pair a descriptor on both sides).
+  if (E.Source == NodeEncoding::Param && slotKind(E.Slot) != PoolParamKind::Descriptor) {
+    touch(E);
+    return "NULL";
+  }
+  return descriptorText(E);
 }
 
 std::string FunctionRewriter::source(SourceRange R) const {
@@ -332,7 +429,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
       if (!FaultStruct.empty() && (PG.Types.name(B.E.Struct) == FaultStruct ||
                                    PG.Types.name(B.E.Struct) == "struct " + FaultStruct))
         Field += "_injected_fault";
-      return baseName(B.E) + "[" + text(Base) + "]." + Field;
+      return baseName(B.E, E) + "[" + text(Base) + "]." + Field;
     }
     if (B.K == Plain)
       CheckPlainObject();
@@ -359,7 +456,7 @@ std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
   case UO_Deref: {
     Rep S = rep(Sub);
     if (S.K == Idx)
-      return baseName(S.E) + "[" + text(Sub) + "]";
+      return baseName(S.E, E) + "[" + text(Sub) + "]";
     return splice(E);
   }
   case UO_AddrOf: {
@@ -389,7 +486,7 @@ std::optional<std::string> FunctionRewriter::subscript(const ArraySubscriptExpr 
   if (B.K != Idx)
     return splice(E);
   std::string I = text(E->getIdx());
-  return baseName(B.E) + "[" + text(E->getBase()) + " + " +
+  return baseName(B.E, E) + "[" + text(E->getBase()) + " + " +
          (isAtomic(E->getIdx()) ? I : "(" + I + ")") + "]";
 }
 
@@ -839,8 +936,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   std::map<unsigned, std::string> Counts =
       wrapperArguments(E, Callee, W, VC->second.PoolArgs);
   std::vector<std::string> Args;
-  for (const NodeEncoding &PA : VC->second.PoolArgs)
-    Args.push_back(poolExpr(PA));
+  for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
+    Args.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
   bool Changed = !Args.empty() || W.Name != Name;
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const Expr *A = E->getArg(I);
@@ -1162,7 +1259,8 @@ void FunctionRewriter::entryAndExit() {
   // A pool parameter this version only receives (its callers pass it for uniformity).
   for (unsigned S = 0; S < V.NumPoolParams; ++S)
     if (!ParamsUsed.count(S))
-      Entry += "\n" + Indent + "(void)" + poolParamName(S) + ";";
+      Entry += "\n" + Indent + "(void)" + poolParamName(S) +
+               (slotKind(S) == PoolParamKind::Descriptor ? "" : "_base") + ";";
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
@@ -1215,8 +1313,15 @@ std::string FunctionRewriter::header(bool Static) const {
   if (RT.empty())
     RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
   std::vector<std::string> Params;
-  for (unsigned S = 0; S < V.NumPoolParams; ++S)
-    Params.push_back("pc_pool *" + poolParamName(S));
+  for (unsigned S = 0; S < V.NumPoolParams; ++S) {
+    PoolParamKind K = slotKind(S);
+    if (K == PoolParamKind::Descriptor) {
+      Params.push_back("pc_pool *" + poolParamName(S));
+      continue;
+    }
+    Params.push_back(std::string(K == PoolParamKind::ConstBase ? "const " : "") +
+                     layoutType(*slotEncoding(S)) + " *" + poolParamName(S) + "_base");
+  }
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
     std::string NewDecl = varDecl(PV);
     if (!NewDecl.empty())
