@@ -185,7 +185,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
-    FunctionRewriter FR(PG, P, F, V);
+    FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
     if (StringRef Fault = InjectFault; Fault.consume_front("field:"))
       FR.injectFieldFault(Fault);
     if (!FR.run()) {
