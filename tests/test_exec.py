@@ -14,6 +14,7 @@ Directives, in comments of the .c file (each on its own line):
 Every EXPECT is a JSON object compared with the structures of `--report=json`. A structure
 matches when it has every given key with an equal value, except for these keys:
 - "reason": a substring of one of the structure's reasons;
+- "note": a substring of one of the structure's notes (a list: each one is);
 - "pooled": true when the structure's "pool" is not null, false when it is null;
 - "todo": true marks the ideal result that the tool does not reach yet (a known limitation);
   such an expectation is its own test, a strict xfail: the day the tool reaches it the test
@@ -37,7 +38,7 @@ EXEC_DIR = pathlib.Path(__file__).resolve().parent / "exec"
 LEGALITY_DIR = EXEC_DIR.parent / "legality"
 CASES = sorted(EXEC_DIR.glob("*.c")) + sorted(LEGALITY_DIR.glob("*.c"))
 CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
-SPECIAL_KEYS = {"reason", "pooled", "todo"}
+SPECIAL_KEYS = {"reason", "note", "pooled", "todo"}
 DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",
                      "pool_in_loop"]
 
@@ -85,9 +86,10 @@ def matches(expect, structure):
     for key, want in expect.items():
         if key == "todo":
             continue
-        if key == "reason":
-            if not any(want in r for r in structure.get("reasons") or []):
-                return False
+        if key in ("reason", "note"):
+            for w in want if isinstance(want, list) else [want]:
+                if not any(w in r for r in structure.get(key + "s") or []):
+                    return False
         elif key == "pooled":
             if (structure.get("pool") is not None) != want:
                 return False

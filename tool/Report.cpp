@@ -79,7 +79,8 @@ std::vector<std::string> functionsOf(const SiteFunctions &Fn,
 
 } // namespace
 
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P) {
+std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                                      const PoolNotes &Notes) {
   std::vector<Entry> Out;
   SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
@@ -98,6 +99,8 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
     E.ThreadSafe = Pl.ThreadSafe;
     E.ThreadWhy = Pl.ThreadWhy;
+    if (auto It = Notes.find(I); It != Notes.end())
+      E.Notes = It->second;
     std::set<std::string> Clones;
     for (const dsa::FunctionVersion &V : P.Versions)
       for (const std::set<int> &S : V.ParamPools)
@@ -138,9 +141,10 @@ json::Array strings(const std::vector<std::string> &V) {
 
 } // namespace
 
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS,
+                     const PoolNotes &Notes) {
   json::Array Structures;
-  for (const Entry &E : reportEntries(PG, P))
+  for (const Entry &E : reportEntries(PG, P, Notes))
     Structures.push_back(json::Object{
         {"type", E.Type},
         {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
@@ -153,13 +157,15 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
         {"threads", E.Pool.empty() ? json::Value(nullptr)
                                    : json::Value(E.ThreadSafe ? "safe" : "private")},
         {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
-        {"reasons", strings(E.Reasons)}});
+        {"reasons", strings(E.Reasons)},
+        {"notes", strings(E.Notes)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
 }
 
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS) {
-  std::vector<Entry> Es = reportEntries(PG, P);
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS,
+                     const PoolNotes &Notes) {
+  std::vector<Entry> Es = reportEntries(PG, P, Notes);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
     return;
@@ -189,6 +195,8 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
       OS << "    threads: " << E.ThreadWhy << "\n";
     for (const std::string &R : E.Reasons)
       OS << "    because " << R << "\n";
+    for (const std::string &N : E.Notes)
+      OS << "    note: " << N << "\n";
   }
 }
 

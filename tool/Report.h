@@ -6,6 +6,10 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace ptrcomp {
 
 /// What happened to one heap data structure.
@@ -19,15 +23,24 @@ struct ReportEntry {
   /// Pools only: the runtime's thread-safe mode, and why it was chosen or not.
   bool ThreadSafe = false;
   std::string ThreadWhy;
+  /// Things worth knowing that did not stop the transformation (code in a skipped #if
+  /// branch that names what changed).
+  std::vector<std::string> Notes;
 };
 
+/// Plan pool -> notes for its structure.
+using PoolNotes = std::map<int, std::vector<std::string>>;
+
 /// Every heap data structure of the program, in a stable order.
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P);
+std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                                      const PoolNotes &Notes = {});
 
 /// One entry per heap data structure: its pool, whether pointers to it became indices
 /// and of what width, the clones that take its pool, and every reason for a "no".
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS);
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS);
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS,
+                     const PoolNotes &Notes = {});
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS,
+                     const PoolNotes &Notes = {});
 
 } // namespace ptrcomp
 
