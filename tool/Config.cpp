@@ -125,11 +125,10 @@ public:
             error(Value, "invalid StrictSkippedCode '" + V + "': must be true or false");
         }
       } else {
-        error(
-            KeyNode,
-            "unknown key '" + Key +
-                "' (known: IndexBits, Mode, Threads, ExcludeStructs, ExcludeFunctions, "
-                "HeaderFilter, StrictSkippedCode)");
+        error(KeyNode,
+              "unknown key '" + Key +
+                  "' (known: IndexBits, Mode, Threads, ExcludeStructs, ExcludeFunctions, "
+                  "HeaderFilter, StrictSkippedCode)");
       }
     }
     if (++Doc != S.end() && Doc->getRoot() &&
@@ -210,8 +209,8 @@ template <> struct MappingTraits<ptrcomp::EffectiveConfig> {
 } // namespace llvm::yaml
 
 namespace ptrcomp {
-void writeConfigYAML(const Config &C, unsigned IndexBits, StringRef Mode,
-                     StringRef Threads, bool StrictSkippedCode, raw_ostream &OS) {
+void writeConfigYAML(const Config &C, unsigned IndexBits, StringRef Mode, StringRef Threads,
+                     bool StrictSkippedCode, raw_ostream &OS) {
   EffectiveConfig E{IndexBits, Mode.str(), Threads.str(), {}, {}, "", StrictSkippedCode};
   for (const Config::Item &I : C.ExcludeStructs)
     E.ExcludeStructs.push_back(I.Value);

@@ -80,7 +80,7 @@ std::vector<std::string> functionsOf(const SiteFunctions &Fn,
 } // namespace
 
 std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                      const PoolNotes &Notes) {
+                                       const PoolNotes &Notes) {
   std::vector<Entry> Out;
   SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {

@@ -33,7 +33,7 @@ using PoolNotes = std::map<int, std::vector<std::string>>;
 
 /// Every heap data structure of the program, in a stable order.
 std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                      const PoolNotes &Notes = {});
+                                       const PoolNotes &Notes = {});
 
 /// One entry per heap data structure: its pool, whether pointers to it became indices
 /// and of what width, the clones that take its pool, and every reason for a "no".

@@ -118,9 +118,10 @@ SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) con
     if (!Pl.Indexed)
       continue;
     std::string Type = PG.Types.name(Pl.Struct);
-    std::string Became = Pl.Compressed ? Tense("which was compressed", "which would be compressed")
-                                       : Tense("whose pointers became 64-bit indices",
-                                               "whose pointers would become 64-bit indices");
+    std::string Became = Pl.Compressed
+                             ? Tense("which was compressed", "which would be compressed")
+                             : Tense("whose pointers became 64-bit indices",
+                                     "whose pointers would become 64-bit indices");
     Add(structTag(PG, Pl.Struct), {Type + ", " + Became, {int(I)}});
     for (auto &Unit : Program.Units) {
       ASTContext &Ctx = Unit->getASTContext();
@@ -131,7 +132,8 @@ SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) con
             T = T->getPointeeType().getCanonicalType();
           if (T->isRecordType() && PG.Types.get(T.getUnqualifiedType(), Ctx) == Pl.Struct)
             Add(TD->getName().str(),
-                {"typedef '" + TD->getName().str() + "' of " + Type + ", " + Became, {int(I)}});
+                {"typedef '" + TD->getName().str() + "' of " + Type + ", " + Became,
+                 {int(I)}});
         }
         const auto *RD = dyn_cast<RecordDecl>(D);
         if (!RD || !RD->isThisDeclarationADefinition() || Pl.LayoutId < 0 ||
@@ -143,13 +145,15 @@ SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) con
           uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
           auto B = L.FieldBits.find(Off), A = L.FieldArrayBits.find(Off);
           if (B != L.FieldBits.end() && B->second)
-            Add(FD->getName().str(), {"field '" + FD->getName().str() + "' of " + Type +
-                                          ", " + Tense("which became an index", "which would become an index"),
-                                      {int(I)}});
+            Add(FD->getName().str(),
+                {"field '" + FD->getName().str() + "' of " + Type + ", " +
+                     Tense("which became an index", "which would become an index"),
+                 {int(I)}});
           else if (A != L.FieldArrayBits.end() && A->second)
-            Add(FD->getName().str(), {"field '" + FD->getName().str() + "' of " + Type +
-                                          ", " + Tense("which now points to indices", "which would point to indices"),
-                                      {int(I)}});
+            Add(FD->getName().str(),
+                {"field '" + FD->getName().str() + "' of " + Type + ", " +
+                     Tense("which now points to indices", "which would point to indices"),
+                 {int(I)}});
         }
       }
     }
@@ -220,7 +224,8 @@ SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) con
       auto [First, Last] = Names.equal_range(Name);
       for (auto It = First; It != Last; ++It) {
         const ChangedName &C = It->second;
-        if (C.Local && (C.Unit != B.Unit || C.File != B.File || Off < C.Begin || Off > C.End))
+        if (C.Local &&
+            (C.Unit != B.Unit || C.File != B.File || Off < C.Begin || Off > C.End))
           continue;
         std::string Note = "skipped " + B.Label + " mentions " + C.What;
         for (int Pl : C.Pools)

@@ -395,8 +395,7 @@ void FunctionLegality::ruleEditableText(const Stmt *S) {
   vetoCode(S, "used inside a macro at " + dsa::locationString(Ctx, S->getBeginLoc()));
 }
 
-static std::string expandedTwice(const MacroArguments &MA, const ASTContext &Ctx,
-                                 const Stmt *S) {
+static std::string expandedTwice(const MacroArguments &MA, const Stmt *S) {
   return "the argument of macro '" + MA.macroName(S) + "' at " + MA.where(S) +
          " is expanded more than once, and its expansions would need different rewrites";
 }
@@ -411,16 +410,17 @@ void FunctionLegality::ruleArgumentExpandedTwice() {
       continue;
     for (const CopyKey &K : Ks)
       if (K.Key != Changed->Key) {
-        vetoCode(K.S, expandedTwice(macroArgs(), Ctx, K.S));
-        vetoCode(Changed->S, expandedTwice(macroArgs(), Ctx, K.S));
+        vetoCode(K.S, expandedTwice(macroArgs(), K.S));
+        vetoCode(Changed->S, expandedTwice(macroArgs(), K.S));
         break;
       }
     // A copy the rewriter does not reach keeps the original text, unless it only sits in
     // a sizeof whose value cannot change, next to an evaluated copy.
     for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
-      bool Seen = std::any_of(Ks.begin(), Ks.end(), [&](const CopyKey &K) { return K.S == C.S; });
+      bool Seen =
+          std::any_of(Ks.begin(), Ks.end(), [&](const CopyKey &K) { return K.S == C.S; });
       if (!Seen && !macroArgs().followsTwin(C)) {
-        vetoCode(Changed->S, expandedTwice(macroArgs(), Ctx, C.S));
+        vetoCode(Changed->S, expandedTwice(macroArgs(), C.S));
         break;
       }
     }
@@ -496,6 +496,8 @@ void FunctionLegality::place(const Expr *C, bool Changed, const std::string &Tag
 }
 
 void FunctionLegality::noteCopy(const Stmt *S, unsigned Mark, const std::string &Tag) {
+  if (!S->getBeginLoc().isMacroID())
+    return; // not in a macro argument (and no need to index the function's macros)
   auto R = macroArgs().copyRange(S);
   if (!R)
     return;
@@ -573,7 +575,8 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     const auto *CO = cast<ConditionalOperator>(E);
     if (rep(CO).K != Idx)
       return children(CO, allChildren(CO));
-    return children(CO, {{CO->getCond()}, {CO->getTrueExpr(), true}, {CO->getFalseExpr(), true}});
+    return children(
+        CO, {{CO->getCond()}, {CO->getTrueExpr(), true}, {CO->getFalseExpr(), true}});
   }
   case Stmt::CallExprClass:
     return call(cast<CallExpr>(E));
@@ -711,7 +714,8 @@ void FunctionLegality::embedCount(const Expr *Size, dsa::TypeId T) {
     embed(Size);
 }
 
-void FunctionLegality::allocation(const CallExpr *E, StringRef Name, const NodeEncoding &Enc) {
+void FunctionLegality::allocation(const CallExpr *E, StringRef Name,
+                                  const NodeEncoding &Enc) {
   // The allocation is written again as a pool call, with the texts of its counts.
   ruleAllocationSize(E, Name, Enc);
   if (Name == "malloc" && E->getNumArgs() == 1) {
@@ -735,7 +739,8 @@ bool FunctionLegality::callResult(const CallExpr *E, CallMode Mode, bool Renamed
                                   bool PoolArgs, const std::string &NewName,
                                   const std::vector<bool> &Changed) {
   // As FunctionRewriter::callText.
-  bool Any = Renamed || PoolArgs || std::find(Changed.begin(), Changed.end(), true) != Changed.end();
+  bool Any = Renamed || PoolArgs ||
+             std::find(Changed.begin(), Changed.end(), true) != Changed.end();
   if (!Any)
     return false;
   if (Mode == CallPlace) {

@@ -64,7 +64,8 @@ private:
   bool call(const clang::CallExpr *E);
   bool callResult(const clang::CallExpr *E, CallMode Mode, bool Renamed, bool PoolArgs,
                   const std::string &NewName, const std::vector<bool> &Changed);
-  void allocation(const clang::CallExpr *E, llvm::StringRef Name, const dsa::NodeEncoding &Enc);
+  void allocation(const clang::CallExpr *E, llvm::StringRef Name,
+                  const dsa::NodeEncoding &Enc);
   void embedCount(const clang::Expr *Size, dsa::TypeId T);
   bool binary(const clang::BinaryOperator *E);
   bool sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);

@@ -140,7 +140,8 @@ std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
 
 std::string FunctionRewriter::expandedTwice(const Stmt *S) const {
   return "the argument of macro '" + macroArgs().macroName(S) + "' at " +
-         macroArgs().where(S) + " is expanded more than once, and its expansions would need different rewrites";
+         macroArgs().where(S) +
+         " is expanded more than once, and its expansions would need different rewrites";
 }
 
 //===-- Edits --------------------------------------------------------------===//
@@ -213,6 +214,8 @@ void FunctionRewriter::place(const Expr *C, const std::optional<std::string> &Ne
 }
 
 void FunctionRewriter::noteCopy(const Stmt *S, size_t Mark) {
+  if (!S->getBeginLoc().isMacroID())
+    return; // not in a macro argument (and no need to index the function's macros)
   auto R = macroArgs().copyRange(S);
   if (!R || Failed)
     return;
@@ -221,8 +224,9 @@ void FunctionRewriter::noteCopy(const Stmt *S, size_t Mark) {
   for (size_t I = Mark; I < Log.size(); ++I)
     if (Log[I].first.first >= R->first && Log[I].first.second <= R->second)
       Mine.push_back(Log[I]);
-  std::stable_sort(Mine.begin(), Mine.end(),
-                   [](const auto &A, const auto &B) { return OuterFirst()(A.first, B.first); });
+  std::stable_sort(Mine.begin(), Mine.end(), [](const auto &A, const auto &B) {
+    return OuterFirst()(A.first, B.first);
+  });
   StringRef Buf = fileText();
   std::string Text;
   unsigned At = R->first;
@@ -258,7 +262,8 @@ void FunctionRewriter::finishEdits() {
     // A copy the rewriter did not see keeps the original text (only one not evaluated,
     // in a sizeof whose value cannot change, follows its evaluated twins).
     for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
-      bool Seen = std::any_of(Vs.begin(), Vs.end(), [&](const View &Vw) { return Vw.S == C.S; });
+      bool Seen =
+          std::any_of(Vs.begin(), Vs.end(), [&](const View &Vw) { return Vw.S == C.S; });
       if (!Seen && !macroArgs().followsTwin(C)) {
         vetoCode(Changed->S, expandedTwice(C.S));
         return;
@@ -285,8 +290,9 @@ void FunctionRewriter::finishEdits() {
   }
 }
 
-std::string FunctionRewriter::assemble(const Stmt *S,
-                                       std::vector<std::pair<FileRange, std::string>> Changes) {
+std::string
+FunctionRewriter::assemble(const Stmt *S,
+                           std::vector<std::pair<FileRange, std::string>> Changes) {
   FileRange SR = *rangeOf(S);
   // By position; an insertion before a replacement starting at the same offset.
   std::stable_sort(Changes.begin(), Changes.end(),
@@ -724,8 +730,9 @@ FunctionRewriter::callText(const CallExpr *E, CallMode Mode,
                            const std::optional<std::string> &Callee,
                            const std::vector<std::string> &PoolArgs,
                            const std::vector<std::optional<std::string>> &Args) {
-  bool Any = Callee || !PoolArgs.empty() ||
-             std::any_of(Args.begin(), Args.end(), [](const auto &A) { return A.has_value(); });
+  bool Any =
+      Callee || !PoolArgs.empty() ||
+      std::any_of(Args.begin(), Args.end(), [](const auto &A) { return A.has_value(); });
   if (!Any || Failed)
     return std::nullopt;
   if (Mode == CallPlace) {
@@ -737,7 +744,8 @@ FunctionRewriter::callText(const CallExpr *E, CallMode Mode,
     std::vector<std::string> All(PoolArgs);
     for (unsigned I = 0; I < E->getNumArgs(); ++I)
       All.push_back(Args[I] ? *Args[I] : spelling(E->getArg(I)));
-    return (Callee ? *Callee : spelling(E->getCallee())) + "(" + llvm::join(All, ", ") + ")";
+    return (Callee ? *Callee : spelling(E->getCallee())) + "(" + llvm::join(All, ", ") +
+           ")";
   }
   std::vector<std::pair<FileRange, std::string>> Changes;
   if (Callee)

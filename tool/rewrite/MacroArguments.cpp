@@ -18,8 +18,8 @@ namespace ptrcomp {
 
 std::optional<FileRange> fileRangeIn(const ASTContext &Ctx, FileID File, SourceRange R) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM,
-                                                Ctx.getLangOpts());
+  CharSourceRange CR =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
   if (CR.isInvalid())
     return std::nullopt;
   auto [FID, B] = SM.getDecomposedLoc(CR.getBegin());
@@ -30,7 +30,8 @@ std::optional<FileRange> fileRangeIn(const ASTContext &Ctx, FileID File, SourceR
 }
 
 /// The text of the token at file location \p L.
-static std::string tokenAt(const SourceManager &SM, const LangOptions &LO, SourceLocation L) {
+static std::string tokenAt(const SourceManager &SM, const LangOptions &LO,
+                           SourceLocation L) {
   if (L.isInvalid() || !L.isFileID())
     return "";
   SmallVector<char, 32> Buf;
@@ -58,8 +59,7 @@ bool MacroArguments::inArgument(const Stmt *S, std::optional<FileRange> R) const
 }
 
 void MacroArguments::index(const Stmt *S, std::optional<FileRange> ParentRange,
-                           bool ParentInArg,
-                           const UnaryExprOrTypeTraitExpr *Unevaluated) {
+                           bool ParentInArg, const UnaryExprOrTypeTraitExpr *Unevaluated) {
   if (!S)
     return;
   std::optional<FileRange> R = fileRangeIn(Ctx, File, S->getSourceRange());
@@ -93,12 +93,11 @@ void MacroArguments::index(const Stmt *S, std::optional<FileRange> ParentRange,
           std::string Text = tokenAt(SM, Ctx.getLangOpts(), Spell);
           size_t Open = Text.find('"'), Close = Text.rfind('"');
           if (Open != std::string::npos && Close > Open)
-            Strings.push_back({SM.getFileOffset(Outer), Text.substr(Open + 1, Close - Open - 1),
-                               Hash,
-                               Start.isMacroID()
-                                   ? Lexer::getImmediateMacroName(Start, SM, Ctx.getLangOpts())
-                                         .str()
-                                   : ""});
+            Strings.push_back(
+                {SM.getFileOffset(Outer), Text.substr(Open + 1, Close - Open - 1), Hash,
+                 Start.isMacroID()
+                     ? Lexer::getImmediateMacroName(Start, SM, Ctx.getLangOpts()).str()
+                     : ""});
         }
         break;
       }
@@ -145,10 +144,10 @@ bool MacroArguments::operandFollowsTwins(const UnaryExprOrTypeTraitExpr *E) cons
 
 /// The macro whose argument \p L (a macro argument location) is, and where its
 /// parameter sits in the macro's body.
-static std::pair<std::string, SourceLocation> argumentOf(const SourceManager &SM,
-                                                         const LangOptions &LO,
-                                                         SourceLocation L) {
-  SourceLocation ParamAt = SM.getSLocEntry(SM.getFileID(L)).getExpansion().getExpansionLocStart();
+static std::pair<std::string, SourceLocation>
+argumentOf(const SourceManager &SM, const LangOptions &LO, SourceLocation L) {
+  SourceLocation ParamAt =
+      SM.getSLocEntry(SM.getFileID(L)).getExpansion().getExpansionLocStart();
   if (!ParamAt.isMacroID())
     return {"", ParamAt};
   const SrcMgr::ExpansionInfo &Body = SM.getSLocEntry(SM.getFileID(ParamAt)).getExpansion();
@@ -208,7 +207,8 @@ std::string MacroArguments::stringized(const Stmt *S) const {
       continue;
     if (St.Macro == "assert" && SM.isInSystemHeader(St.Hash))
       continue;
-    return "the macro argument at " + where(S) + " is stringized by '" + St.Macro + "' (" + dsa::locationString(Ctx, St.Hash) +
+    return "the macro argument at " + where(S) + " is stringized by '" + St.Macro + "' (" +
+           dsa::locationString(Ctx, St.Hash) +
            "), whose text would no longer be the original";
   }
   return "";
@@ -232,7 +232,8 @@ std::string MacroArguments::pasted(const Stmt *S) const {
     if (Name.empty() || Param.empty())
       continue;
     const MacroInfo *MI = nullptr;
-    for (const MacroDirective *MD = PP->getLocalMacroDirectiveHistory(PP->getIdentifierInfo(Name));
+    for (const MacroDirective *MD =
+             PP->getLocalMacroDirectiveHistory(PP->getIdentifierInfo(Name));
          MD && !MI; MD = MD->getPrevious())
       if (const auto *Def = dyn_cast<DefMacroDirective>(MD))
         if (SM.isPointWithin(ParamDef, Def->getInfo()->getDefinitionLoc(),
@@ -252,8 +253,8 @@ std::string MacroArguments::pasted(const Stmt *S) const {
       bool CommaOnly = I > 0 && Toks[I - 1].is(tok::comma) && MI->isVariadic() &&
                        !MI->params().empty() && MI->params().back()->getName() == Param;
       if ((I > 0 && IsParam(I - 1)) || (IsParam(I + 1) && !CommaOnly))
-        return "the macro argument at " + where(S) + " is pasted with ## by '" + Name + "' (" +
-               dsa::locationString(Ctx, MI->getDefinitionLoc()) + ")";
+        return "the macro argument at " + where(S) + " is pasted with ## by '" + Name +
+               "' (" + dsa::locationString(Ctx, MI->getDefinitionLoc()) + ")";
     }
   }
   return "";

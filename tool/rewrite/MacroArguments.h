@@ -85,8 +85,8 @@ public:
 
 private:
   struct StringizedText {
-    unsigned Outermost; ///< file offset of the outermost macro invocation
-    std::string Content; ///< the string literal's text between its quotes
+    unsigned Outermost;         ///< file offset of the outermost macro invocation
+    std::string Content;        ///< the string literal's text between its quotes
     clang::SourceLocation Hash; ///< the # in the macro's definition
     std::string Macro;
   };
