@@ -890,12 +890,9 @@ bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
 void FunctionLegality::declStmt(const DeclStmt *DS) {
   ruleDeclaration(DS);
   bool AnyTypeChange = false;
-  std::string NewTypes;
   for (const Decl *D : DS->decls())
-    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+    if (const auto *VD = dyn_cast<VarDecl>(D))
       AnyTypeChange |= !varDecl(VD).empty();
-      NewTypes += varDecl(VD) + ";";
-    }
   if (!AnyTypeChange) {
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
@@ -906,7 +903,6 @@ void FunctionLegality::declStmt(const DeclStmt *DS) {
     return;
   }
   // The declaration is written again, declarator by declarator.
-  unsigned Mark = Placed;
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
       if (!varDecl(VD).empty() && isa<InitListExpr>(VD->getInit()))
@@ -914,7 +910,6 @@ void FunctionLegality::declStmt(const DeclStmt *DS) {
       embed(VD->getInit(), repOfVar(VD).K == Idx);
     }
   ++Placed;
-  noteCopy(DS, Mark, "decl:" + NewTypes);
 }
 
 void FunctionLegality::returnStmt(const ReturnStmt *RS) {
@@ -931,7 +926,6 @@ void FunctionLegality::returnStmt(const ReturnStmt *RS) {
     return;
   }
   // `return` becomes pool destruction and the return: its text must be in the file.
-  unsigned Mark = Placed;
   if (RV)
     embed(RV, ReturnsIdx);
   const SourceManager &SM = Ctx.getSourceManager();
@@ -943,7 +937,6 @@ void FunctionLegality::returnStmt(const ReturnStmt *RS) {
       Vetoes.emplace(Pl, Why);
   }
   ++Placed;
-  noteCopy(RS, Mark, "ret");
 }
 
 void FunctionLegality::stmt(const Stmt *S) {
@@ -955,12 +948,16 @@ void FunctionLegality::stmt(const Stmt *S) {
     place(E, Changed, "", Mark);
     return;
   }
+  // A statement written as a macro's argument is a copy like an expression.
+  unsigned Mark = Placed;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return declStmt(DS);
-  if (const auto *RS = dyn_cast<ReturnStmt>(S))
-    return returnStmt(RS);
-  for (const Stmt *Child : codeChildren(S))
-    stmt(Child);
+    declStmt(DS);
+  else if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    returnStmt(RS);
+  else
+    for (const Stmt *Child : codeChildren(S))
+      stmt(Child);
+  noteCopy(S, Mark, "");
 }
 
 void FunctionLegality::run() {

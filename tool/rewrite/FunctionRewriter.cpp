@@ -300,6 +300,11 @@ FunctionRewriter::assemble(const Stmt *S,
   std::string Text;
   unsigned At = SR.first;
   for (auto &[R, New] : Changes) {
+    if (R.first < At || R.second > SR.second) {
+      // Children whose texts overlap (editableInPlace() excludes them): never spliced.
+      vetoCode(S, "overlapping edits at " + dsa::locationString(Ctx, S->getBeginLoc()));
+      return "";
+    }
     Text += piece(At, R.first);
     Text += New;
     At = R.second;
@@ -1020,7 +1025,6 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         rootExpr(VD->getInit());
     return;
   }
-  size_t Mark = Log.size();
   // Rebuild the declaration: each declarator with its own (possibly new) type.
   std::vector<std::string> Parts;
   std::string CommonType;
@@ -1092,7 +1096,6 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     Text = llvm::join(Parts, "; ") + ";";
   }
   edit(DS, Text);
-  noteCopy(DS, Mark);
 }
 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
@@ -1105,7 +1108,6 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     }
     return;
   }
-  size_t Mark = Log.size();
   std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
   std::string Destroy;
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
@@ -1148,7 +1150,6 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   }
   unsigned End = SM.getFileOffset(AfterSemi);
   record({Begin->first, End}, Text, RS);
-  noteCopy(RS, Mark);
 }
 
 void FunctionRewriter::stmt(const Stmt *S) {
@@ -1158,16 +1159,16 @@ void FunctionRewriter::stmt(const Stmt *S) {
     rootExpr(E);
     return;
   }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+  // A statement written as a macro's argument is a copy like an expression.
+  size_t Mark = Log.size();
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
     declStmt(DS);
-    return;
-  }
-  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+  else if (const auto *RS = dyn_cast<ReturnStmt>(S))
     returnStmt(RS);
-    return;
-  }
-  for (const Stmt *Child : codeChildren(S))
-    stmt(Child);
+  else
+    for (const Stmt *Child : codeChildren(S))
+      stmt(Child);
+  noteCopy(S, Mark);
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {

@@ -404,11 +404,17 @@ bool VersionView::editableInPlace(const Stmt *S) const {
   auto R = rangeOf(S);
   if (!R)
     return false;
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const Stmt *C : S->children()) {
     if (!C || !isa<Expr>(C))
       continue;
     auto CR = rangeOf(C);
     if (!CR || CR->first < R->first || CR->second > R->second)
+      return false;
+    // A child spelled in a macro argument may share its text with other children (`f(DUP(p))`
+    // with `#define DUP(x) x, x`): it is edited where it is spelled, as a copy.
+    if (C->getBeginLoc().isMacroID() &&
+        SM.getFileOffset(SM.getExpansionLoc(C->getBeginLoc())) != CR->first)
       return false;
   }
   return true;
@@ -463,6 +469,13 @@ std::string VersionView::rewriteKey(const Stmt *S) const {
         Enc(encOfCell(F.Graph->edgeIfAny(It->second)));
       }
     }
+    if (const auto *DS = dyn_cast<DeclStmt>(X))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          // Each copy declares its own variable: its new type, and where it points.
+          OS << "d" << varDecl(VD) << ';';
+          Enc(encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD))));
+        }
     if (const auto *CE = dyn_cast<CallExpr>(X))
       for (unsigned I = 0; I < F.Calls.size(); ++I)
         if (F.Calls[I].Call == CE) {

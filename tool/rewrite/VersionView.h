@@ -103,9 +103,9 @@ public:
   /// The text of \p S in the file ("" when it has none there).
   std::string sourceText(const clang::Stmt *S) const;
   /// Whether the text of \p S can be rebuilt from its own spelling: S is written in the
-  /// file (not in a macro) and each of its children has its text inside S's. Otherwise
-  /// S keeps its text and its children are edited where they are spelled (each inside a
-  /// macro argument, or a whole macro invocation).
+  /// file (not in a macro) and each of its children has its own text inside S's (not in a
+  /// macro argument). Otherwise S keeps its text and its children are edited where they
+  /// are spelled (each inside a macro argument, or a whole macro invocation).
   bool editableInPlace(const clang::Stmt *S) const;
   /// Offset of the `(` after the callee of \p E when only white space separates them.
   std::optional<unsigned> callParen(const clang::CallExpr *E) const;
