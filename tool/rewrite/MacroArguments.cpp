@@ -12,6 +12,7 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include <cctype>
+#include <functional>
 
 using namespace clang;
 namespace ptrcomp {
@@ -139,7 +140,21 @@ bool MacroArguments::operandFollowsTwins(const UnaryExprOrTypeTraitExpr *E) cons
     for (const Copy &C : copiesAt(R))
       if (C.Unevaluated == E && !followsTwin(C))
         return false;
-  return true;
+  // Around the copies, the macro's own code must hold no pointer that could need a new
+  // text (glibc's `(expr) ? 1 : 0` holds none).
+  bool Pointers = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Pointers || CopyRanges.count(S))
+      return;
+    if (const auto *X = dyn_cast<Expr>(S))
+      if (!isa<ParenExpr>(X) && !isa<ImplicitCastExpr>(X) &&
+          X->getType()->isAnyPointerType())
+        Pointers = true;
+    for (const Stmt *C : codeChildren(S))
+      Walk(C);
+  };
+  Walk(E->getArgumentExpr());
+  return !Pointers;
 }
 
 /// The macro whose argument \p L (a macro argument location) is, and where its

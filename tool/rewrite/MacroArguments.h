@@ -68,7 +68,8 @@ public:
   /// gives it its text.
   bool followsTwin(const Copy &C) const;
   /// Whether every copy in the operand of \p E follows an evaluated twin (see
-  /// followsTwin): then the text of E is what those twins make it.
+  /// followsTwin), and the rest of the operand holds no pointer: then the text of E is
+  /// what those twins make it.
   bool operandFollowsTwins(const clang::UnaryExprOrTypeTraitExpr *E) const;
 
   /// Why the spelling of copy \p S must keep its text because a macro stringizes it, or
