@@ -161,6 +161,39 @@ static DSGraph::CloneMap cloneAndBind(FunctionGraph &Caller, FunctionGraph &Call
   return M;
 }
 
+/// A call through an allocation hook whose every target is one allocator: that
+/// allocator's effect, as a direct call has it. The program's functions it may reach only
+/// hand it their parameters (see AllocationHooks.cpp), so binding them adds nothing.
+static void applyHookAllocator(DSGraph &G, const CallSite &CS, TypeId Char) {
+  CallSite Copy;
+  Copy.CalleeName = Copy.DirectCallee = CS.Hook->Allocator;
+  Copy.Loc = CS.Loc;
+  for (unsigned I : CS.Hook->ArgOf)
+    Copy.Args.push_back(I < CS.Args.size() ? CS.Args[I] : Cell());
+  Copy.Ret = CS.Ret;
+  std::vector<CallbackCall> None;
+  applyExternalCall(G, Copy, Char, None);
+}
+
+/// A call through a hook that may hold something other than its allocator: what it
+/// allocates or frees stays out of pools, with the target named first among the reasons
+/// (the call is then bound to each target as usual). Unseen code among the targets makes
+/// everything the call reaches escape anyway; the reason says through which hook.
+static void refuseHook(DSGraph &G, const CallSite &CS) {
+  const HookCall &H = *CS.Hook;
+  std::vector<Cell> Cells(CS.Args.begin(), CS.Args.end());
+  Cells.push_back(CS.Ret);
+  if (!H.Targets.empty() && H.Targets.front().empty()) {
+    // What unseen code does to all the call reaches (LibcModel), named after the hook.
+    G.markReachable(Cells, Escapes, "escapes: " + H.Refusal);
+  } else {
+    for (const Cell &C : Cells)
+      G.addFlags(C, Unknown, "unknown: " + H.Refusal);
+  }
+  if (!CS.Ret.isNull())
+    G.addAllocSite(CS.Ret, CS.Loc);
+}
+
 static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, TypeId Char,
                        ConnectedGlobals &CGs,
                        const llvm::StringMap<FunctionGraph *> &Index) {
@@ -170,6 +203,12 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
   for (FunctionGraph *F : SCC) {
     DSGraph &G = *F->Graph;
     for (CallSite &CS : F->Calls) {
+      if (CS.Hook && !CS.Hook->Allocator.empty()) {
+        applyHookAllocator(G, CS, Char);
+        continue;
+      }
+      if (CS.Hook)
+        refuseHook(G, CS);
       Actuals A{CS.Args, CS.ArgTypes, CS.Ret, CS.RetType, CS.Loc};
       for (const std::string &T : CS.Targets) {
         FunctionGraph &Callee = *Index.lookup(T);

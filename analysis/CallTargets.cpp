@@ -81,8 +81,9 @@ struct PendingCallback {
 };
 } // namespace
 
-/// Whether a function defined in the program has its address taken anywhere: without
-/// that, no call through a pointer and no callback from libc can reach the program.
+/// Whether a function defined in the program, or an allocator (a hook set to malloc), has
+/// its address taken anywhere: without that, no call through a pointer and no callback
+/// from libc can reach the program or allocate.
 static bool anyAddressTaken(ProgramGraphs &PG) {
   llvm::DenseSet<DSGraph *> Seen;
   auto Scan = [&](DSGraph &G) {
@@ -91,7 +92,7 @@ static bool anyAddressTaken(ProgramGraphs &PG) {
     for (NodeId N = 1; N < G.capacity(); ++N)
       if (G.isLive(N))
         for (const std::string &F : G.liveNode(N).Functions)
-          if (PG.function(F))
+          if (PG.function(F) || isAllocationFunction(F) || isDeallocationFunction(F))
             return true;
     return false;
   };
@@ -247,6 +248,25 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
       std::sort(CS.ExternalTargets.begin(), CS.ExternalTargets.end());
       std::sort(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
     }
+
+  // A pointer held in memory accessed as raw bytes may have been copied there byte by
+  // byte (through char *), which unification does not follow: the targets of a call
+  // through it may be incomplete. Recorded for the calls that must know every target
+  // (allocation hooks); other calls are bound as before.
+  llvm::DenseMap<NodeId, std::string> InBytes;
+  for (NodeId N = 1; N < Big.capacity(); ++N)
+    if (Big.isLive(N) && Big.liveNode(N).Collapsed)
+      for (auto &[Off, T] : Big.liveNode(N).Edges) {
+        const DSNode &Holder = Big.liveNode(N);
+        InBytes.try_emplace(Big.resolve(T).Node,
+                            Holder.Reasons.empty() ? "collapsed" : Holder.Reasons.front());
+      }
+  for (CallRef R : Indirect) {
+    Cell FP = InBig(*R.Caller, R.site().CalleeCell);
+    if (!FP.isNull())
+      if (auto It = InBytes.find(FP.Node); It != InBytes.end())
+        R.site().CalleeInBytes = It->second;
+  }
 
   // Functions whose address reached unseen code may be called from there.
   std::set<std::string> Escaped;

@@ -120,6 +120,14 @@ private:
   }
   Cell unmodelled(const Expr *E, const char *What);
   void visitChildren(const Stmt *S);
+  /// The program measures the bytes between \p C and another place: its objects keep
+  /// their layout (a char access alone does not say so when a char member is there).
+  void measuredBytes(Cell C, const Expr *E) {
+    C = G.resolve(C);
+    if (!C.isNull())
+      G.collapse(C.Node, "collapsed: the bytes between two places in it are measured at " +
+                             loc(E));
+  }
   void access(Cell C, QualType T, const Expr *E) {
     G.access(C, ty(T), [this, E] { return loc(E); });
   }
@@ -517,6 +525,11 @@ Cell Builder::binary(const BinaryOperator *E) {
         Elem = Ctx.CharTy;
       access(A, Elem, E);
       access(B, Elem, E);
+      // Bytes between two places (also from a member to another, or to the object's
+      // start): any new layout changes them, whatever the members' types.
+      if (Elem->isCharType())
+        for (Cell C : {A, B})
+          measuredBytes(C, E);
       return {};
     }
     const Expr *Ptr = isPointer(LHS->getType()) ? LHS : isPointer(RHS->getType()) ? RHS
@@ -531,8 +544,10 @@ Cell Builder::binary(const BinaryOperator *E) {
       if (E->getOpcode() == BO_Sub)
         if (const Expr *PA = CastPointer(LHS), *PB = CastPointer(RHS); PA && PB)
           for (const Expr *X : {PA, PB})
-            if (Cell C = Memo.lookup(X); !C.isNull())
+            if (Cell C = Memo.lookup(X); !C.isNull()) {
               access(C, Ctx.CharTy, E);
+              measuredBytes(C, E);
+            }
       return {};
     }
     Cell P = Ptr == LHS ? A : B;

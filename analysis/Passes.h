@@ -27,6 +27,10 @@ void bindCall(DSGraph &G, const FunctionGraph &Callee, const Actuals &A,
 /// CallbackTargets, and returns the functions whose address escapes to unseen code.
 std::vector<std::string> resolveCallTargets(ProgramGraphs &PG);
 
+/// Classifies the calls through pointers that may reach an allocator (CallSite::Hook),
+/// from the targets resolveCallTargets found.
+void classifyAllocationHooks(ProgramGraphs &PG);
+
 /// Bottom-up pass over the call graph's SCCs, callees first: each call site gets a clone
 /// of its callees' graphs unified with its actuals.
 void runBottomUp(ProgramGraphs &PG);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "ptrcomp/analysis/Plan.h"
 #include "ptrcomp/Compat.h"
+#include "ptrcomp/analysis/AllocationHooks.h"
 
 #include "LocalGraphs.h"
 
@@ -118,6 +119,7 @@ private:
   void settleHolders();
   void makeLayouts();
   void makeVersions();
+  void vetoRefusedHooks();
   void nameStructures();
   unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig, bool Entry);
   std::set<unsigned> globalIndexBits(FunctionGraph &F);
@@ -798,6 +800,41 @@ void Planner::makeVersions() {
   }
 }
 
+void Planner::vetoRefusedHooks() {
+  // A call through an allocation hook becomes a pool operation only when it is a call
+  // of its allocator whatever the hook holds (see AllocationHooks.h). The analysis has
+  // already kept out of pools what the other hook calls allocate; what is left is a hook
+  // that, in the finished graphs, unseen code may set (a program without main).
+  // After makeVersions: the pools each pool parameter stands for are known.
+  for (const FunctionVersion &Ver : P.Versions) {
+    FunctionGraph &F = *PG.function(Ver.Function);
+    for (const CallSite &CS : F.Calls) {
+      if (!CS.Hook)
+        continue;
+      std::vector<Cell> Cells(CS.Args.begin(), CS.Args.end());
+      Cells.push_back(CS.Ret);
+      std::optional<std::string> Why;
+      for (Cell C : Cells) {
+        C = F.Graph->resolve(C);
+        NodeEncoding E = C.isNull() ? NodeEncoding() : Ver.Nodes.lookup(C.Node);
+        if (!E.isPooled())
+          continue;
+        if (!Why)
+          Why = hookRefusal(F, CS);
+        if (Why->empty())
+          break;
+        std::set<int> Pools;
+        if (E.Source == NodeEncoding::Param)
+          Pools = Ver.ParamPools[E.Slot];
+        else
+          Pools.insert(E.Pool);
+        for (int Pl : Pools)
+          NewVetoes.emplace(P.Pools[Pl].Origin, *Why);
+      }
+    }
+  }
+}
+
 Plan Planner::run() {
   findStructures();
   for (const NodeRef &R : Structures) {
@@ -813,6 +850,7 @@ Plan Planner::run() {
     if (!Candidate[R].empty())
       P.Reasons[R].push_back(Candidate[R]);
   makeVersions();
+  vetoRefusedHooks();
   // main readies the thread-safe global pools before any thread can see them (see
   // pc_pool_ready), whether or not it uses them itself.
   for (const Pool &Pl : P.Pools)

@@ -41,6 +41,10 @@ CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
 SPECIAL_KEYS = {"reason", "note", "pooled", "todo"}
 DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",
                      "pool_in_loop"]
+# Programs whose new layouts cover each kind of member (reordered, kept in source order,
+# bit-fields, arrays of indices, pointers to arrays of indices, 16-bit indices).
+LAYOUT_SIZE_CASES = ["layout_reorder", "layout_reorder_kept", "layout_bitfields",
+                     "child_arrays", "node_pointer_arrays", "index16"]
 
 
 def directives(path):
@@ -236,6 +240,28 @@ def test_deterministic(name, ptrcomp, tmp_path):
     assert runs[0][1] == runs[1][1], "two runs gave different reports"
 
 
+@pytest.mark.parametrize("name", LAYOUT_SIZE_CASES)
+def test_layout_sizes_are_the_compilers(name, ptrcomp, tmp_path):
+    """The report's size_before and size_after of each pool's objects are what the
+    compilers take for sizeof the original struct and the new layout in the output."""
+    case = EXEC_DIR / f"{name}.c"
+    _, ptrcomp_args, _ = directives(case)
+    out, report = transform(case, tmp_path / "out", ptrcomp_args)
+    sizes = set()
+    for s in report["structures"]:
+        if s.get("layout"):
+            sizes.add((s["type"], s["size_before"]))
+            sizes.add((s["layout"], s["size_after"]))
+    assert sizes, f"no layout in the report of {name}"
+    check = tmp_path / case.name
+    check.write_text(out.read_text() + "\n" + "".join(
+        f'_Static_assert(sizeof({t}) == {n}, "sizeof({t}) is not {n}");\n'
+        for t, n in sorted(sizes)))
+    for cc in tl.COMPILERS:
+        r = tl.run([cc, "-std=gnu11", "-fsyntax-only", "-I", tl.RUNTIME_INCLUDE, check])
+        assert r.returncode == 0, f"{cc}:\n{r.stderr[-3000:]}"
+
+
 def test_cases_are_well_formed():
     """Every program has at least one expectation and the suite has enough programs."""
     assert len(CASES) >= 30
@@ -290,3 +316,78 @@ def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
     assert (out / "tree.h").read_text().count("struct sym_pc32 {") == 1
     tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
                             args=["500"])
+
+
+HOOK_LIBRARY_C = r"""
+#include <stdlib.h>
+void *(*lib_malloc)(size_t) = malloc;
+static void *(*lib_alloc2)(size_t) = malloc;
+void lib_set_alloc(void *(*f)(size_t)) { lib_alloc2 = f; }
+static void *(*lib_alloc3)(size_t) = malloc;
+struct node { int k; struct node *next; };
+long exported(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_malloc(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+long settable(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_alloc2(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+long private_hook(int n) {
+  struct node *h = NULL;
+  for (int i = 0; i < n; i++) {
+    struct node *x = lib_alloc3(sizeof *x);
+    if (!x) return -1;
+    x->k = i; x->next = h; h = x;
+  }
+  long s = 0;
+  for (struct node *p = h; p; p = p->next) s += p->k;
+  while (h) { struct node *x = h->next; free(h); h = x; }
+  return s;
+}
+"""
+
+
+def test_allocation_hooks_of_a_library_without_main(ptrcomp, tmp_path):
+    """A library (no main): its users may set an exported hook, or a static one through an
+    exported setter, which only the finished graphs show (the entry points are marked after
+    the call targets are found); the plan leaves those lists unchanged, naming the hook.
+    A static hook nothing exported can reach holds only malloc: that list is pooled, and
+    the output compiles warning-free."""
+    src = tmp_path / "lib.c"
+    src.write_text(HOOK_LIBRARY_C)
+    r = tl.run_ptrcomp("lib.c", "-o", "out", "--report=json", "--", "-std=gnu11",
+                       cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    by_owner = {s["owner"]: s for s in json.loads(r.stdout)["structures"]}
+    for owner, hook in [("exported", "lib_malloc"), ("settable", "lib_alloc2")]:
+        s = by_owner[owner]
+        assert s["pool"] is None, s
+        assert any(f"allocated through '{hook}'" in why and
+                   "which code ptrcomp cannot see may set (escapes: " in why
+                   for why in s["reasons"]), s
+        assert s["hooks"] == [{"hook": hook, "targets": ["malloc"], "decision": "unchanged"}]
+    s = by_owner["private_hook"]
+    assert s["compressed"], s
+    assert s["hooks"] == [{"hook": "lib_alloc3", "targets": ["malloc"],
+                           "decision": "pool allocation"}]
+    for cc in tl.COMPILERS:
+        c = tl.compile_c([tmp_path / "out" / "lib.c"], tmp_path / f"lib-{cc}.o", cc,
+                         ["-c", "-O2", "-Wall", "-Wextra", "-Werror", "-I", tl.RUNTIME_INCLUDE])
+        assert c.returncode == 0, c.stderr

@@ -277,7 +277,7 @@ int runDriver(ToolOptions &Opts) {
 
   // Checks that fail the run come before anything is written.
   PoolNotes Notes = Skipped.notes(*Graphs, Plan);
-  std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan, Notes);
+  std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan, nullptr, Notes);
   if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
     return 1;
   Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
@@ -304,11 +304,11 @@ int runDriver(ToolOptions &Opts) {
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
     if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(*Graphs, Plan, OS, Notes);
+      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
     else if (Opts.Report == ReportFormat::Sarif)
       writeReportSARIF(*Graphs, Plan, OS);
     else
-      writeReportText(*Graphs, Plan, OS, Notes);
+      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
     OS.flush();
     if (!Opts.ReportFile.empty())
       Extra.emplace_back(Opts.ReportFile, std::move(Report));

@@ -77,15 +77,66 @@ std::vector<std::string> functionsOf(const SiteFunctions &Fn,
   return {Names.begin(), Names.end()};
 }
 
+ReportEntry::Hook hookEntry(const dsa::HookCall &H, const std::string &Decision) {
+  ReportEntry::Hook Out{H.Hook, H.Targets, Decision};
+  for (std::string &T : Out.Targets)
+    if (T.empty())
+      T = "(unseen code)";
+  return Out;
+}
+
+/// The hooks of each pool: the calls the rewriter turns into pool operations, read
+/// through every version as it reads them (the object a hook call allocates or frees is
+/// pooled there).
+std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
+                                                     const dsa::Plan &P) {
+  std::map<int, std::set<ReportEntry::Hook>> Out;
+  for (const dsa::FunctionVersion &V : P.Versions) {
+    dsa::FunctionGraph &F = *PG.function(V.Function);
+    for (const dsa::CallSite &CS : F.Calls) {
+      if (!CS.Hook || CS.Hook->Allocator.empty())
+        continue;
+      const dsa::HookCall &H = *CS.Hook;
+      bool Frees = H.Allocator == "free";
+      dsa::Cell C = Frees ? (H.ArgOf.front() < CS.Args.size() ? CS.Args[H.ArgOf.front()]
+                                                              : dsa::Cell())
+                          : CS.Ret;
+      C = F.Graph->resolve(C);
+      dsa::NodeEncoding E = C.isNull() ? dsa::NodeEncoding() : V.Nodes.lookup(C.Node);
+      if (!E.isPooled())
+        continue;
+      ReportEntry::Hook Entry =
+          hookEntry(H, Frees                      ? "pool free"
+                       : H.Allocator == "realloc" ? "pool reallocation"
+                                                  : "pool allocation");
+      if (E.Source == dsa::NodeEncoding::Param) {
+        for (int Pl : V.ParamPools[E.Slot])
+          Out[Pl].insert(Entry);
+      } else {
+        Out[E.Pool].insert(Entry);
+      }
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                       const PoolNotes &Notes) {
+std::vector<ReportEntry>
+reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+              const std::vector<LayoutOrder> *Layouts, const PoolNotes &Notes) {
   std::vector<Entry> Out;
   SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
     return R.Owner.empty() ? *PG.Globals : *PG.function(R.Owner)->Graph;
   };
+  std::map<int, std::set<ReportEntry::Hook>> PoolHooks = poolHooks(PG, P);
+  // Structures left unchanged: the hook calls that are their allocation sites.
+  std::map<std::string, const dsa::HookCall *> HookAt;
+  for (auto &[Key, F] : PG.Functions)
+    for (const dsa::CallSite &CS : F.Calls)
+      if (CS.Hook && !CS.Ret.isNull())
+        HookAt.emplace(CS.Loc, &*CS.Hook);
   for (unsigned I = 0; I < P.Pools.size(); ++I) {
     const dsa::Pool &Pl = P.Pools[I];
     Entry E;
@@ -107,6 +158,22 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
         if (S.count(I))
           Clones.insert(V.Name);
     E.Clones.assign(Clones.begin(), Clones.end());
+    if (Layouts && Pl.LayoutId >= 0 &&
+        unsigned(Pl.LayoutId) < Layouts->size()) {
+      const LayoutOrder &LO = (*Layouts)[Pl.LayoutId];
+      E.Layout = "struct " + P.Layouts[Pl.LayoutId].Name;
+      E.SizeBefore = LO.SizeBefore;
+      E.SizeAfter = LO.SizeBefore ? LO.SizeAfter : 0;
+      E.Reordered = LO.Reordered;
+      E.OrderKept = LO.KeptBecause;
+      E.SizeIfReordered = LO.SizeIfReordered;
+    } else if (Layouts && Pl.Struct &&
+               PG.Types.info(Pl.Struct).K == dsa::TypeInfo::Struct) {
+      // The objects keep their type.
+      E.SizeBefore = E.SizeAfter = PG.Types.size(Pl.Struct);
+    }
+    if (auto It = PoolHooks.find(I); It != PoolHooks.end())
+      E.Hooks.assign(It->second.begin(), It->second.end());
     const dsa::DSNode &N = Graph(Pl.Origin).liveNode(Pl.Origin.Node);
     if (Pl.Indexed && !Pl.Compressed)
       E.Reasons.push_back(N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front());
@@ -123,6 +190,11 @@ std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &
     E.Sites = N.AllocSites;
     E.AllocFunctions = functionsOf(Fn, E.Sites);
     E.Reasons = Why;
+    std::set<ReportEntry::Hook> Hooks;
+    for (const std::string &Site : E.Sites)
+      if (auto It = HookAt.find(Site); It != HookAt.end())
+        Hooks.insert(hookEntry(*It->second, "unchanged"));
+    E.Hooks.assign(Hooks.begin(), Hooks.end());
     Out.push_back(std::move(E));
   }
   std::stable_sort(Out.begin(), Out.end(), [](const Entry &A, const Entry &B) {
@@ -139,12 +211,24 @@ json::Array strings(const std::vector<std::string> &V) {
   return A;
 }
 
+json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
+  json::Array A;
+  for (const ReportEntry::Hook &H : V)
+    A.push_back(json::Object{
+        {"hook", H.Name}, {"targets", strings(H.Targets)}, {"decision", H.Decision}});
+  return A;
+}
+
 } // namespace
 
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS,
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
                      const PoolNotes &Notes) {
   json::Array Structures;
-  for (const Entry &E : reportEntries(PG, P, Notes))
+  auto Size = [](uint64_t S) {
+    return S ? json::Value(int64_t(S)) : json::Value(nullptr);
+  };
+  for (const Entry &E : reportEntries(PG, P, &Layouts, Notes))
     Structures.push_back(json::Object{
         {"type", E.Type},
         {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
@@ -157,15 +241,24 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
         {"threads", E.Pool.empty() ? json::Value(nullptr)
                                    : json::Value(E.ThreadSafe ? "safe" : "private")},
         {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
+        {"layout",
+         E.Layout.empty() ? json::Value(nullptr) : json::Value(E.Layout)},
+        {"size_before", Size(E.SizeBefore)},
+        {"size_after", Size(E.SizeAfter)},
+        {"reordered", E.Reordered},
+        {"order_kept_because",
+         E.OrderKept.empty() ? json::Value(nullptr) : json::Value(E.OrderKept)},
+        {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)},
         {"notes", strings(E.Notes)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
 }
 
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS,
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
                      const PoolNotes &Notes) {
-  std::vector<Entry> Es = reportEntries(PG, P, Notes);
+  std::vector<Entry> Es = reportEntries(PG, P, &Layouts, Notes);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
     return;
@@ -193,6 +286,19 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, raw_ostream &OS
     OS << "\n";
     if (Threaded)
       OS << "    threads: " << E.ThreadWhy << "\n";
+    if (!E.Layout.empty() && E.SizeBefore) {
+      OS << "    layout " << E.Layout << ": " << E.SizeBefore << " -> "
+         << E.SizeAfter << " bytes";
+      if (E.Reordered)
+        OS << ", members reordered by alignment";
+      else if (!E.OrderKept.empty())
+        OS << ", members in source order (" << E.SizeIfReordered
+           << " bytes by alignment) because " << E.OrderKept;
+      OS << "\n";
+    }
+    for (const ReportEntry::Hook &H : E.Hooks)
+      OS << "    hook " << H.Name << " may hold " << join(H.Targets, ", ") << ": "
+         << H.Decision << "\n";
     for (const std::string &R : E.Reasons)
       OS << "    because " << R << "\n";
     for (const std::string &N : E.Notes)

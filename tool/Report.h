@@ -2,6 +2,8 @@
 #ifndef PTRCOMP_REPORT_H
 #define PTRCOMP_REPORT_H
 
+#include "rewrite/LayoutOrder.h"
+
 #include "ptrcomp/analysis/Plan.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -23,6 +25,29 @@ struct ReportEntry {
   /// Pools only: the runtime's thread-safe mode, and why it was chosen or not.
   bool ThreadSafe = false;
   std::string ThreadWhy;
+  /// Pools only: the new layout of the objects ("" when they keep their type),
+  /// and the size of one object in the original struct and in the pool (0:
+  /// unknown).
+  std::string Layout;
+  uint64_t SizeBefore = 0, SizeAfter = 0;
+  /// The layout declares its members by alignment; or why it does not although
+  /// that would make it smaller (SizeIfReordered).
+  bool Reordered = false;
+  std::string OrderKept;
+  uint64_t SizeIfReordered = 0;
+  /// Allocation hooks (function pointers that may hold an allocator) through which the
+  /// structure is allocated, reallocated or freed: the pointer as written, the functions
+  /// it may hold ("(unseen code)" for code ptrcomp cannot see), and what became of the
+  /// calls ("pool allocation", "pool reallocation", "pool free" or "unchanged").
+  struct Hook {
+    std::string Name;
+    std::vector<std::string> Targets;
+    std::string Decision;
+    bool operator<(const Hook &O) const {
+      return std::tie(Name, Decision, Targets) < std::tie(O.Name, O.Decision, O.Targets);
+    }
+  };
+  std::vector<Hook> Hooks;
   /// Things worth knowing that did not stop the transformation (code in a skipped #if
   /// branch that names what changed).
   std::vector<std::string> Notes;
@@ -31,15 +56,22 @@ struct ReportEntry {
 /// Plan pool -> notes for its structure.
 using PoolNotes = std::map<int, std::vector<std::string>>;
 
-/// Every heap data structure of the program, in a stable order.
-std::vector<ReportEntry> reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                       const PoolNotes &Notes = {});
+/// Every heap data structure of the program, in a stable order. With \p Layouts
+/// (from layoutOrders, by layout id), pools also get their objects' layout and
+/// sizes.
+std::vector<ReportEntry>
+reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+              const std::vector<LayoutOrder> *Layouts = nullptr,
+              const PoolNotes &Notes = {});
 
-/// One entry per heap data structure: its pool, whether pointers to it became indices
-/// and of what width, the clones that take its pool, and every reason for a "no".
-void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS,
+/// One entry per heap data structure: its pool, whether pointers to it became
+/// indices and of what width, its objects' layout and size before and after,
+/// the clones that take its pool, every reason for a "no", and notes.
+void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
                      const PoolNotes &Notes = {});
-void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P, llvm::raw_ostream &OS,
+void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                     const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
                      const PoolNotes &Notes = {});
 
 } // namespace ptrcomp

@@ -46,6 +46,13 @@ const std::vector<Rule> &rules() {
        "Named by code in an #if branch not taken while parsing "
        "(--strict-skipped-code).",
        {"skipped #"}},
+      {"ptrcomp-allocation-hook",
+       "AllocationHook",
+       "Allocated or freed through a function pointer that may hold something "
+       "other than one allocator, or whose call cannot become a pool "
+       "operation.",
+       {"which may hold '", "which code ptrcomp cannot see may set",
+        "through allocation hook"}},
       {"ptrcomp-escapes",
        "Escapes",
        "Reaches code ptrcomp cannot see (external functions, exported "

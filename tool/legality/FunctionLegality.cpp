@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionLegality.h"
 
+#include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
@@ -206,6 +207,7 @@ void FunctionLegality::ruleStructCopyAcrossPool(const BinaryOperator *E) {
 }
 
 void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
+                                          ArrayRef<const Expr *> Args,
                                           const NodeEncoding &Enc) {
   // Pool allocation counts objects: the size must be n * sizeof(T), or a size the
   // function only passes on from its caller (an allocation wrapper).
@@ -213,22 +215,43 @@ void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
     veto(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
                      PG.Types.name(Enc.Struct) + "))");
   };
-  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, E->getArg(I)) != nullptr; };
-  if (Name == "malloc" && E->getNumArgs() == 1) {
-    if (!isWholeCount(E->getArg(0), Enc.Struct) && !Passed(0))
+  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, Args[I]) != nullptr; };
+  if (Name == "malloc" && Args.size() == 1) {
+    if (!isWholeCount(Args[0], Enc.Struct) && !Passed(0))
       Fail("allocation size not understood");
-  } else if (Name == "calloc" && E->getNumArgs() == 2) {
-    if (!isSizeofType(E->getArg(1), Enc.Struct) && !isSizeofType(E->getArg(0), Enc.Struct) &&
+  } else if (Name == "calloc" && Args.size() == 2) {
+    if (!isSizeofType(Args[1], Enc.Struct) && !isSizeofType(Args[0], Enc.Struct) &&
         !(Passed(0) && Passed(1)))
       Fail("allocation size not understood");
-  } else if (Name == "realloc" && E->getNumArgs() == 2) {
-    if (!isWholeCount(E->getArg(1), Enc.Struct) && !Passed(1))
+  } else if (Name == "realloc" && Args.size() == 2) {
+    if (!isWholeCount(Args[1], Enc.Struct) && !Passed(1))
       Fail("reallocation size not understood");
     else if (!Enc.Indexed)
       Fail("realloc of a pooled structure without indices");
   } else {
     veto(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
   }
+}
+
+void FunctionLegality::ruleAllocationHook(const CallExpr *E, const dsa::CallSite &CS,
+                                          const HookAllocation &HA,
+                                          const NodeEncoding &Enc) {
+  // A call through a hook becomes a pool operation only when it is a call of its
+  // allocator whatever the hook holds (the plan has left out the other hooks' objects),
+  // and when what the pool operation leaves out (the function pointer, arguments the
+  // allocator does not take) or repeats has no effect of its own.
+  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
+    veto(Enc, nullptr, Why);
+    return;
+  }
+  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
+    for (const Expr *X : *Parts)
+      if (X->HasSideEffects(Ctx)) {
+        veto(Enc, E,
+             "a call through allocation hook '" + CS.Hook->Hook +
+                 "' whose pointer or arguments have side effects");
+        return;
+      }
 }
 
 void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
@@ -240,12 +263,12 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   for (const dsa::CallSite &CS : Callee.Calls) {
     const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
-    if (!AF || !CS.Targets.empty())
+    std::string N;
+    std::vector<const Expr *> AArgs;
+    if (!allocatorCall(AC, CS, N, AArgs))
       continue;
-    StringRef N = AF->getName();
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->getNumArgs() != NumArgs)
+    if (!NumArgs || AArgs.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -253,7 +276,7 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
       continue;
     std::vector<unsigned> Passed;
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AC->getArg(K)))
+      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AArgs[K]))
         if (PV->getFunctionScopeIndex() < E->getNumArgs())
           Passed.push_back(PV->getFunctionScopeIndex());
     if (Passed.empty())
@@ -715,23 +738,23 @@ void FunctionLegality::embedCount(const Expr *Size, dsa::TypeId T) {
 }
 
 void FunctionLegality::allocation(const CallExpr *E, StringRef Name,
-                                  const NodeEncoding &Enc) {
+                                  ArrayRef<const Expr *> Args, const NodeEncoding &Enc) {
   // The allocation is written again as a pool call, with the texts of its counts.
-  ruleAllocationSize(E, Name, Enc);
-  if (Name == "malloc" && E->getNumArgs() == 1) {
-    embedCount(E->getArg(0), Enc.Struct);
-  } else if (Name == "calloc" && E->getNumArgs() == 2) {
-    if (isSizeofType(E->getArg(1), Enc.Struct)) {
-      embed(E->getArg(0));
-    } else if (isSizeofType(E->getArg(0), Enc.Struct)) {
-      embed(E->getArg(1));
-    } else if (sizeParameter(F.Decl, E->getArg(0)) && sizeParameter(F.Decl, E->getArg(1))) {
-      embed(E->getArg(0));
-      embed(E->getArg(1));
+  ruleAllocationSize(E, Name, Args, Enc);
+  if (Name == "malloc" && Args.size() == 1) {
+    embedCount(Args[0], Enc.Struct);
+  } else if (Name == "calloc" && Args.size() == 2) {
+    if (isSizeofType(Args[1], Enc.Struct)) {
+      embed(Args[0]);
+    } else if (isSizeofType(Args[0], Enc.Struct)) {
+      embed(Args[1]);
+    } else if (sizeParameter(F.Decl, Args[0]) && sizeParameter(F.Decl, Args[1])) {
+      embed(Args[0]);
+      embed(Args[1]);
     }
-  } else if (Name == "realloc" && E->getNumArgs() == 2) {
-    embedCount(E->getArg(1), Enc.Struct);
-    embed(E->getArg(0), true);
+  } else if (Name == "realloc" && Args.size() == 2) {
+    embedCount(Args[1], Enc.Struct);
+    embed(Args[0], true);
   }
 }
 
@@ -765,11 +788,21 @@ bool FunctionLegality::call(const CallExpr *E) {
   if (CI == CallIndex.end())
     return children(E, allChildren(E));
   const dsa::CallSite &CS = F.Calls[CI->second];
+  if (auto HA = hookAllocation(E, CS))
+    if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled()) {
+      ruleAllocationHook(E, CS, *HA, Enc);
+      // Written again as a pool operation, with the texts of the allocator's arguments.
+      if (HA->Allocator == "free")
+        embed(HA->Args[0], Enc.Indexed);
+      else
+        allocation(E, HA->Allocator, HA->Args, Enc);
+      return true;
+    }
   if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
     if (isAllocator(Name)) {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled()) {
-        allocation(E, Name, Enc);
+        allocation(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()), Enc);
         return true;
       }
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret), Ctx.getPointerType(Ctx.VoidTy));

@@ -65,7 +65,7 @@ private:
   bool callResult(const clang::CallExpr *E, CallMode Mode, bool Renamed, bool PoolArgs,
                   const std::string &NewName, const std::vector<bool> &Changed);
   void allocation(const clang::CallExpr *E, llvm::StringRef Name,
-                  const dsa::NodeEncoding &Enc);
+                  llvm::ArrayRef<const clang::Expr *> Args, const dsa::NodeEncoding &Enc);
   void embedCount(const clang::Expr *Size, dsa::TypeId T);
   bool binary(const clang::BinaryOperator *E);
   bool sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
@@ -87,7 +87,10 @@ private:
   void ruleIndexPointerSubtraction(const clang::BinaryOperator *E);
   void ruleStructCopyAcrossPool(const clang::BinaryOperator *E);
   void ruleAllocationSize(const clang::CallExpr *E, llvm::StringRef Name,
+                          llvm::ArrayRef<const clang::Expr *> Args,
                           const dsa::NodeEncoding &Enc);
+  void ruleAllocationHook(const clang::CallExpr *E, const dsa::CallSite &CS,
+                          const HookAllocation &HA, const dsa::NodeEncoding &Enc);
   void ruleWrapperAllocationSize(const clang::CallExpr *E, const dsa::FunctionVersion &W,
                                  const std::vector<dsa::NodeEncoding> &PoolArgs,
                                  std::map<unsigned, bool> &Counts);

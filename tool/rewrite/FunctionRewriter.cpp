@@ -11,6 +11,7 @@
 #include "../legality/Legality.h"
 #include "ptrcomp/Compat.h"
 
+#include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
 
@@ -33,9 +34,14 @@ using dsa::NodeEncoding;
 FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                                    dsa::FunctionGraph &F, const dsa::FunctionVersion &V,
                                    const clang::Preprocessor *PP)
-    : VersionView(PG, P, F, V, PP) {
+    : VersionView(PG, P, F, V, PP), VersionIndex(unsigned(&V - P.Versions.data())),
+      Uses(V.NumPoolParams) {
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
+  // A parameter whose layout the signature does not name can only be a descriptor.
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    if (!slotEncoding(S))
+      Uses[S].Direct = true;
 }
 
 //===-- Representation ---------------------------------------------------===//
@@ -68,7 +74,37 @@ void FunctionRewriter::touch(const NodeEncoding &E) const {
   }
 }
 
+const NodeEncoding *FunctionRewriter::slotEncoding(unsigned Slot) const {
+  for (const NodeEncoding &E : V.Signature)
+    if (E.isPooled() && E.Slot == Slot)
+      return &E;
+  return nullptr;
+}
+
+PoolParamKind FunctionRewriter::kindOf(unsigned Version, unsigned Slot) const {
+  if (!Kinds)
+    return PoolParamKind::Descriptor;
+  auto It = Kinds->find(Version);
+  if (It == Kinds->end() || Slot >= It->second.size())
+    return PoolParamKind::Descriptor;
+  return It->second[Slot];
+}
+
+std::set<int> FunctionRewriter::baseParamLayouts() const {
+  std::set<int> Out;
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    if (slotKind(S) != PoolParamKind::Descriptor && slotEncoding(S)->LayoutId >= 0)
+      Out.insert(slotEncoding(S)->LayoutId);
+  return Out;
+}
+
 std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size())
+    Uses[E.Slot].Direct = true;
+  return descriptorText(E);
+}
+
+std::string FunctionRewriter::descriptorText(const NodeEncoding &E) const {
   touch(E);
   if (E.Source == NodeEncoding::Param) {
     if (!Dry)
@@ -80,16 +116,78 @@ std::string FunctionRewriter::poolExpr(const NodeEncoding &E) const {
   return "&" + P.Pools[E.Pool].Name;
 }
 
-std::string FunctionRewriter::baseName(const NodeEncoding &E) {
+bool FunctionRewriter::onlyRead(const Expr *Use) const {
+  // Up through parentheses, members of a struct member (n->pos.x) and elements of an
+  // array member (n->child[i]) to what is done with the object: a read is an
+  // lvalue-to-rvalue conversion; anything else (assignment, ++, &, a call's argument
+  // that decays) may write.
+  const Expr *Cur = Use;
+  while (true) {
+    auto Parents = Ctx.getParents(*Cur);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *PE = Parents[0].get<ParenExpr>()) {
+      Cur = PE;
+      continue;
+    }
+    if (const auto *ME = Parents[0].get<MemberExpr>(); ME && !ME->isArrow()) {
+      Cur = ME;
+      continue;
+    }
+    const auto *ICE = Parents[0].get<ImplicitCastExpr>();
+    if (!ICE)
+      return false;
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return true;
+    if (ICE->getCastKind() != CK_ArrayToPointerDecay)
+      return false;
+    auto Up = Ctx.getParents(*ICE);
+    const auto *AS = Up.size() == 1 ? Up[0].get<ArraySubscriptExpr>() : nullptr;
+    if (!AS || AS->getBase() != ICE)
+      return false;
+    Cur = AS;
+  }
+}
+
+std::string FunctionRewriter::baseName(const NodeEncoding &E, const Expr *Use) {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size()) {
+    Uses[E.Slot].Base = true;
+    if (!onlyRead(Use))
+      Uses[E.Slot].Writes = true;
+  }
+  return baseText(E);
+}
+
+std::string FunctionRewriter::baseText(const NodeEncoding &E) {
   touch(E);
   std::string Pool = E.Source == NodeEncoding::Param ? poolParamName(E.Slot)
                                                      : P.Pools[E.Pool].Name;
   std::string Name = Pool + "_base";
   if (Dry)
     return Name;
+  // A parameter that is the base itself.
+  if (E.Source == NodeEncoding::Param && slotKind(E.Slot) != PoolParamKind::Descriptor) {
+    ParamsUsed.insert(E.Slot);
+    return Name;
+  }
   BasesUsed.emplace(Name, layoutType(E) + " *const " + Name + " = pc_base(" +
-                              poolExpr(E) + ");");
+                              descriptorText(E) + ");");
   return Name;
+}
+
+std::string FunctionRewriter::poolArg(const NodeEncoding &E, unsigned Callee,
+                                      unsigned Slot) {
+  if (E.Source == NodeEncoding::Param && E.Slot < Uses.size())
+    Uses[E.Slot].PassedTo.push_back({Callee, Slot});
+  if (kindOf(Callee, Slot) != PoolParamKind::Descriptor)
+    return baseText(E);
+  // A callee that takes a descriptor it does not use, from a version that has only the
+  // base (the solver makes every other such pair a descriptor on both sides).
+  if (E.Source == NodeEncoding::Param && slotKind(E.Slot) != PoolParamKind::Descriptor) {
+    touch(E);
+    return "NULL";
+  }
+  return descriptorText(E);
 }
 
 std::string FunctionRewriter::source(SourceRange R) const {
@@ -499,7 +597,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
       if (!FaultStruct.empty() && (PG.Types.name(B.E.Struct) == FaultStruct ||
                                    PG.Types.name(B.E.Struct) == "struct " + FaultStruct))
         Field += "_injected_fault";
-      return baseName(B.E) + "[" + text(Base) + "]." + Field;
+      return baseName(B.E, E) + "[" + text(Base) + "]." + Field;
     }
     if (B.K == Plain)
       CheckPlainObject();
@@ -526,7 +624,7 @@ std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
   case UO_Deref: {
     Rep S = rep(Sub);
     if (S.K == Idx)
-      return baseName(S.E) + "[" + text(Sub) + "]";
+      return baseName(S.E, E) + "[" + text(Sub) + "]";
     return splice(E);
   }
   case UO_AddrOf: {
@@ -556,7 +654,7 @@ std::optional<std::string> FunctionRewriter::subscript(const ArraySubscriptExpr 
   if (B.K != Idx)
     return splice(E);
   std::string I = text(E->getIdx());
-  return baseName(B.E) + "[" + text(E->getBase()) + " + " +
+  return baseName(B.E, E) + "[" + text(E->getBase()) + " + " +
          (isAtomic(E->getIdx()) ? I : "(" + I + ")") + "]";
 }
 
@@ -680,6 +778,7 @@ const ParmVarDecl *FunctionRewriter::sizeParameter(const Expr *Size) const {
 }
 
 std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, StringRef Name,
+                                                        ArrayRef<const Expr *> Args,
                                                         const NodeEncoding &Enc) {
   std::string Pool = poolExpr(Enc);
   auto Fail = [&](const char *What) -> std::optional<std::string> {
@@ -688,39 +787,38 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
     return std::nullopt;
   };
   std::optional<std::string> Call;
-  if (Name == "malloc" && E->getNumArgs() == 1) {
-    auto N = countOf(E->getArg(0), Enc.Struct);
-    if (!N && sizeParameter(E->getArg(0)))
-      N = text(E->getArg(0));
+  if (Name == "malloc" && Args.size() == 1) {
+    auto N = countOf(Args[0], Enc.Struct);
+    if (!N && sizeParameter(Args[0]))
+      N = text(Args[0]);
     if (!N)
       return Fail("allocation size not understood");
     Call = "pc_alloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "calloc" && E->getNumArgs() == 2) {
+  } else if (Name == "calloc" && Args.size() == 2) {
     std::optional<std::string> N;
-    if (isSizeofType(E->getArg(1), Enc.Struct))
-      N = text(E->getArg(0));
-    else if (isSizeofType(E->getArg(0), Enc.Struct))
-      N = text(E->getArg(1));
-    else if (auto C = countOf(E->getArg(1), Enc.Struct); C && *C == "1")
-      N = text(E->getArg(0));
-    else if (sizeParameter(E->getArg(0)) && sizeParameter(E->getArg(1)))
+    if (isSizeofType(Args[1], Enc.Struct))
+      N = text(Args[0]);
+    else if (isSizeofType(Args[0], Enc.Struct))
+      N = text(Args[1]);
+    else if (auto C = countOf(Args[1], Enc.Struct); C && *C == "1")
+      N = text(Args[0]);
+    else if (sizeParameter(Args[0]) && sizeParameter(Args[1]))
       // A wrapper passing both of its size arguments through: the caller made one of
       // them a 1; the product is checked for overflow as calloc does.
-      Call = "pc_calloc2(" + Pool + ", " + text(E->getArg(0)) + ", " + text(E->getArg(1)) +
-             ")";
+      Call = "pc_calloc2(" + Pool + ", " + text(Args[0]) + ", " + text(Args[1]) + ")";
     if (!N && !Call)
       return Fail("allocation size not understood");
     if (!Call)
       Call = "pc_calloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "realloc" && E->getNumArgs() == 2) {
-    auto N = countOf(E->getArg(1), Enc.Struct);
-    if (!N && sizeParameter(E->getArg(1)))
-      N = text(E->getArg(1));
+  } else if (Name == "realloc" && Args.size() == 2) {
+    auto N = countOf(Args[1], Enc.Struct);
+    if (!N && sizeParameter(Args[1]))
+      N = text(Args[1]);
     if (!N)
       return Fail("reallocation size not understood");
     if (!Enc.Indexed)
       return Fail("realloc of a pooled structure without indices");
-    Call = "pc_realloc(" + Pool + ", " + valueText(E->getArg(0), true) + ", " + *N + ")";
+    Call = "pc_realloc(" + Pool + ", " + valueText(Args[0], true) + ", " + *N + ")";
   } else {
     vetoAt(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
     return std::nullopt;
@@ -728,6 +826,59 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
   if (Enc.Indexed)
     return Call;
   return "pc_ptr(" + Pool + ", " + *Call + ")";
+}
+
+/// The variables without external linkage that \p S names, in order, once each.
+static void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->isExternallyVisible() && std::find(Out.begin(), Out.end(), VD) == Out.end())
+        Out.push_back(VD);
+  for (const Stmt *C : S->children())
+    internalVariables(C, Out);
+}
+
+std::string FunctionRewriter::deallocation(const Expr *Arg, const NodeEncoding &Enc) {
+  if (Enc.Indexed)
+    return "pc_free(" + poolExpr(Enc) + ", " + valueText(Arg, true) + ")";
+  return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " + text(Arg) +
+         "))";
+}
+
+std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
+                                                      const dsa::CallSite &CS,
+                                                      const HookAllocation &HA,
+                                                      const NodeEncoding &Enc) {
+  // The legality check has made sure of all this (ruleAllocationHook).
+  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
+    veto(Enc, Why);
+    return std::nullopt;
+  }
+  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
+    for (const Expr *X : *Parts)
+      if (X->HasSideEffects(Ctx)) {
+        vetoAt(Enc, E,
+               "a call through allocation hook '" + CS.Hook->Hook +
+                   "' whose pointer or arguments have side effects");
+        return std::nullopt;
+      }
+  std::optional<std::string> New = HA.Allocator == "free"
+                                       ? deallocation(HA.Args[0], Enc)
+                                       : allocation(E, HA.Allocator, HA.Args, Enc);
+  if (!New)
+    return std::nullopt;
+  // A local, parameter or static named only in what the pool operation leaves out
+  // would look unused to the compiler (-Wunused-variable, -Wunused-parameter): it is
+  // still read, cast to void.
+  std::vector<const VarDecl *> Internal;
+  for (const Expr *X : HA.Dropped)
+    internalVariables(X, Internal);
+  std::string Kept;
+  for (const VarDecl *VD : Internal)
+    Kept += "(void)" + VD->getName().str() + ", ";
+  return Kept.empty() ? *New : "(" + Kept + *New + ")";
 }
 
 std::optional<std::string>
@@ -776,12 +927,12 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
   std::map<unsigned, std::string> New;
   for (const dsa::CallSite &CS : Callee.Calls) {
     const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    const FunctionDecl *AF = AC ? AC->getDirectCallee() : nullptr;
-    if (!AF || !CS.Targets.empty())
+    std::string N;
+    std::vector<const Expr *> AArgs;
+    if (!allocatorCall(AC, CS, N, AArgs))
       continue;
-    StringRef N = AF->getName();
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->getNumArgs() != NumArgs)
+    if (!NumArgs || AArgs.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -789,7 +940,7 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
       continue;
     std::vector<unsigned> Passed; // our argument positions that become the size
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AC->getArg(K)))
+      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AArgs[K]))
         if (PV->getFunctionScopeIndex() < E->getNumArgs())
           Passed.push_back(PV->getFunctionScopeIndex());
     if (Passed.empty())
@@ -823,13 +974,19 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   if (CI == CallIndex.end())
     return splice(E);
   const dsa::CallSite &CS = F.Calls[CI->second];
+  // A call through an allocation hook that is a call of its allocator: a pool operation
+  // when its objects are pooled, else a call through a pointer like any other.
+  if (auto HA = hookAllocation(E, CS))
+    if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled())
+      return hookCall(E, CS, *HA, Enc);
   // Allocation and deallocation in pooled structures.
   if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
     if (Name == "malloc" || Name == "calloc" || Name == "realloc" ||
         Name == "aligned_alloc" || Name == "strdup" || Name == "valloc") {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled())
-        return allocation(E, Name, Enc);
+        return allocation(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()),
+                          Enc);
       // An array of pointers that becomes an array of indices: rescale sizeof(T *).
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret),
                            Ctx.getPointerType(Ctx.VoidTy));
@@ -846,10 +1003,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       NodeEncoding Enc = encOfCell(CS.Args[0]);
       if (!Enc.isPooled())
         return splice(E);
-      if (Enc.Indexed)
-        return "pc_free(" + poolExpr(Enc) + ", " + valueText(E->getArg(0), true) + ")";
-      return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " +
-             text(E->getArg(0)) + "))";
+      return deallocation(E->getArg(0), Enc);
     }
     // Any other function outside the program sees real pointers.
     std::map<dsa::TypeId, std::string> Saved = SizeofLayout;
@@ -922,8 +1076,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   std::map<unsigned, std::string> Counts =
       wrapperArguments(E, Callee, W, VC->second.PoolArgs);
   std::vector<std::string> PoolArgs;
-  for (const NodeEncoding &PA : VC->second.PoolArgs)
-    PoolArgs.push_back(poolExpr(PA));
+  for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
+    PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
   std::optional<std::string> NewCallee;
   if (W.Name != Name)
     NewCallee = W.Name;
@@ -1256,7 +1410,8 @@ void FunctionRewriter::entryAndExit() {
   // A pool parameter this version only receives (its callers pass it for uniformity).
   for (unsigned S = 0; S < V.NumPoolParams; ++S)
     if (!ParamsUsed.count(S))
-      Entry += "\n" + Indent + "(void)" + poolParamName(S) + ";";
+      Entry += "\n" + Indent + "(void)" + poolParamName(S) +
+               (slotKind(S) == PoolParamKind::Descriptor ? "" : "_base") + ";";
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
@@ -1311,8 +1466,15 @@ std::string FunctionRewriter::header(bool Static) const {
   if (RT.empty())
     RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
   std::vector<std::string> Params;
-  for (unsigned S = 0; S < V.NumPoolParams; ++S)
-    Params.push_back("pc_pool *" + poolParamName(S));
+  for (unsigned S = 0; S < V.NumPoolParams; ++S) {
+    PoolParamKind K = slotKind(S);
+    if (K == PoolParamKind::Descriptor) {
+      Params.push_back("pc_pool *" + poolParamName(S));
+      continue;
+    }
+    Params.push_back(std::string(K == PoolParamKind::ConstBase ? "const " : "") +
+                     layoutType(*slotEncoding(S)) + " *" + poolParamName(S) + "_base");
+  }
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
     std::string NewDecl = varDecl(PV);
     if (!NewDecl.empty())

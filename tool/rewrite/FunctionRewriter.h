@@ -2,6 +2,7 @@
 #ifndef PTRCOMP_REWRITE_FUNCTIONREWRITER_H
 #define PTRCOMP_REWRITE_FUNCTIONREWRITER_H
 
+#include "PoolParamKinds.h"
 #include "VersionView.h"
 
 #include "clang/AST/Expr.h"
@@ -52,6 +53,14 @@ public:
   /// struct is opaque here (declared, defined in another file).
   const std::set<int> &sizeSymbolsUsed() const { return SizeSymbolsUsed; }
   const std::string &vetoReason() const { return VetoReason; }
+  /// How every version receives its pool parameters (see PoolParamKinds.h); without
+  /// them, every pool parameter is a descriptor.
+  void setPoolParamKinds(const PoolParamKinds *K) { Kinds = K; }
+  /// After run(): what this version does with each of its pool parameters.
+  const std::vector<PoolParamUse> &poolParamUses() const { return Uses; }
+  /// Layouts that the header names through base parameters (a unit that does not
+  /// define them must declare them at file scope first).
+  std::set<int> baseParamLayouts() const;
   /// Testing only (--inject-fault=field:NAME): misspell the fields of struct NAME.
   void injectFieldFault(llvm::StringRef Struct) { FaultStruct = Struct.str(); }
 
@@ -59,9 +68,21 @@ private:
   // Representation of values (see VersionView).
 
   // Spelling.
+  /// The pool's descriptor, for the runtime's functions that need it.
   std::string poolExpr(const dsa::NodeEncoding &E) const;
-  std::string baseName(const dsa::NodeEncoding &E);
+  std::string descriptorText(const dsa::NodeEncoding &E) const;
+  /// The pool's base, to reach the object(s) that \p Use designates.
+  std::string baseName(const dsa::NodeEncoding &E, const clang::Expr *Use);
+  std::string baseText(const dsa::NodeEncoding &E);
+  /// What to pass for pool parameter \p Slot of version \p Callee.
+  std::string poolArg(const dsa::NodeEncoding &E, unsigned Callee, unsigned Slot);
+  /// Whether the object or member \p Use designates is only read.
+  bool onlyRead(const clang::Expr *Use) const;
   std::string poolParamName(unsigned Slot) const;
+  /// The signature's encoding of pool parameter \p Slot (nullptr if none names it).
+  const dsa::NodeEncoding *slotEncoding(unsigned Slot) const;
+  PoolParamKind kindOf(unsigned Version, unsigned Slot) const;
+  PoolParamKind slotKind(unsigned Slot) const { return kindOf(VersionIndex, Slot); }
   /// Notes that the text being built depends on \p E's pool (for the self-check's
   /// blame: an edit that does not compile vetoes the pools it touched).
   void touch(const dsa::NodeEncoding &E) const override;
@@ -140,8 +161,16 @@ private:
                                       const std::optional<std::string> &Callee,
                                       const std::vector<std::string> &PoolArgs,
                                       const std::vector<std::optional<std::string>> &Args);
+  /// Allocator \p Name called at \p E with \p Args (the call's own arguments, or those
+  /// a hook call hands its allocator), as a pool operation.
   std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
+                                        llvm::ArrayRef<const clang::Expr *> Args,
                                         const dsa::NodeEncoding &Enc);
+  std::string deallocation(const clang::Expr *Arg, const dsa::NodeEncoding &Enc);
+  /// A call through an allocation hook whose objects are pooled (see HookAllocation).
+  std::optional<std::string> hookCall(const clang::CallExpr *E, const dsa::CallSite &CS,
+                                      const HookAllocation &HA,
+                                      const dsa::NodeEncoding &Enc);
   std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
   std::optional<std::string> countOf(const clang::Expr *Size, dsa::TypeId T);
   const clang::ParmVarDecl *sizeParameter(const clang::Expr *Size) const;
@@ -189,6 +218,9 @@ private:
   bool Failed = false;
   bool Dry = false; ///< spelling only: no bases or pool parameters become used
   std::string FaultStruct;
+  unsigned VersionIndex;                  ///< of V in the plan
+  const PoolParamKinds *Kinds = nullptr;  ///< nullptr: every pool parameter a descriptor
+  mutable std::vector<PoolParamUse> Uses; ///< per pool parameter
   /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
   std::map<dsa::TypeId, std::string> SizeofLayout;
   /// sizeof(T *) inside the size of an array of indices -> sizeof of the index type.

@@ -11,13 +11,13 @@
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"
 #include "IncludePlacement.h"
+#include "LayoutOrder.h"
 #include "Rewriter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/TypeLoc.h"
-#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
@@ -104,6 +104,11 @@ private:
       Conflict = true;
     }
   }
+  /// Whether the versions of \p F are written (else a reason may go to Out).
+  bool writesVersionsOf(dsa::FunctionGraph &F, bool Report);
+  /// Rewrites every version once with descriptors, to decide how each receives its pool
+  /// parameters (PoolParamKinds.h).
+  void decidePoolParamKinds();
   void rewriteFunction(dsa::FunctionGraph &F);
   void emitLayouts();
   void emitPrototypes();
@@ -117,7 +122,12 @@ private:
   StringRef InjectFault;
   bool Conflict = false;
   std::map<unsigned, std::string> VersionHeader;       // clone -> header (no static)
-  std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
+  std::map<unsigned, std::set<unsigned>> CalledFromUnit;
+  PoolParamKinds ParamKinds;
+  /// Layouts that each version's header names through base parameters, and per unit
+  /// those named by headers written there.
+  std::map<unsigned, std::set<int>> HeaderLayouts;
+  std::map<unsigned, std::set<int>> UnitHeaderLayouts; // clone -> units calling it
   std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       PendingPrototypes;
@@ -127,21 +137,17 @@ private:
   void rewriteGlobalVariables();
 };
 
-void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
+bool ProgramRewriter::writesVersionsOf(dsa::FunctionGraph &F, bool Report) {
   auto VIt = P.VersionsOf.find(F.Key);
   if (VIt == P.VersionsOf.end())
-    return; // never reached from an entry point: left as it is
-  ASTContext &Ctx = *F.Ctx;
-  const SourceManager &SM = Ctx.getSourceManager();
+    return false; // never reached from an entry point: left as it is
+  const SourceManager &SM = F.Ctx->getSourceManager();
   FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
-  std::string File = realPath(SM, FID);
-  bool HasOriginal = false, AnyChange = false;
-  for (unsigned VI : VIt->second) {
-    HasOriginal |= P.Versions[VI].IsOriginal;
+  bool AnyChange = false;
+  for (unsigned VI : VIt->second)
     AnyChange |= P.Versions[VI].changesSomething();
-  }
   if (!AnyChange)
-    return;
+    return false;
   if (FID != SM.getMainFileID()) {
     // A function in an included file (a header's static function, an included .c file)
     // is rewritten there, with its versions beside it, as long as it creates no pool:
@@ -151,13 +157,48 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       for (auto &KV : P.Versions[VI].Nodes)
         if (KV.second.Source == dsa::NodeEncoding::Owned) {
           Owns = true;
+          if (!Report)
+            continue;
           Out[P.Pools[KV.second.Pool].Origin] =
               "function '" + F.Name + "' is defined in a header";
           legalityMissed(Out[P.Pools[KV.second.Pool].Origin]);
         }
     if (Owns || SM.isInSystemHeader(F.Decl->getLocation()))
-      return;
+      return false;
   }
+  return true;
+}
+
+void ProgramRewriter::decidePoolParamKinds() {
+  PoolParamUses Uses;
+  for (auto &[Key, F] : PG.Functions) {
+    if (!writesVersionsOf(F, false))
+      continue;
+    for (unsigned VI : P.VersionsOf.find(F.Key)->second) {
+      const dsa::FunctionVersion &V = P.Versions[VI];
+      if (!V.changesSomething())
+        continue;
+      FunctionRewriter FR(PG, P, F, V);
+      // A version that fails is vetoed when it is written; until then its parameters
+      // stay descriptors (it is missing from Uses).
+      if (FR.run())
+        Uses[VI] = FR.poolParamUses();
+    }
+  }
+  ParamKinds = solvePoolParamKinds(Uses);
+}
+
+void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
+  if (!writesVersionsOf(F, true))
+    return;
+  auto VIt = P.VersionsOf.find(F.Key);
+  ASTContext &Ctx = *F.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+  std::string File = realPath(SM, FID);
+  bool HasOriginal = false;
+  for (unsigned VI : VIt->second)
+    HasOriginal |= P.Versions[VI].IsOriginal;
   const auto *Body = cast<CompoundStmt>(F.Decl->getBody());
   unsigned BodyBegin = SM.getFileOffset(SM.getExpansionLoc(Body->getLBracLoc()));
   unsigned BodyEnd = SM.getFileOffset(SM.getExpansionLoc(Body->getRBracLoc())) + 1;
@@ -186,6 +227,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     if (!V.changesSomething())
       continue;
     FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
+    FR.setPoolParamKinds(&ParamKinds);
     if (StringRef Fault = InjectFault; Fault.consume_front("field:"))
       FR.injectFieldFault(Fault);
     if (!FR.run()) {
@@ -226,6 +268,8 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       BodyText.replace(E.Offset - BodyBegin, E.Length, E.Text);
     }
     VersionHeader[VI] = FR.header(false);
+    HeaderLayouts[VI] = FR.baseParamLayouts();
+    UnitHeaderLayouts[F.Unit].insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
     bool Static = true;
     for (unsigned U : CalledFromUnit[VI])
       Static &= U == F.Unit;
@@ -260,6 +304,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
 }
 
 void ProgramRewriter::emitLayouts() {
+  std::optional<ObservedOrders> Observed; // computed when a layout is printed
   std::set<int> Used;
   for (const dsa::Pool &Pl : P.Pools)
     if (Pl.LayoutId >= 0)
@@ -287,27 +332,30 @@ void ProgramRewriter::emitLayouts() {
               Out[P.Pools[I].Origin] = Why;
           break;
         }
-        const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
-        std::string Text = "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
-                           (L.Compressed ? " with pointers into pools stored as indices */"
-                                         : " with pointers stored as 64-bit indices (same "
-                                           "layout) */") +
-                           "\nstruct " + L.Name + " {\n";
-        for (const FieldDecl *FD : RD->fields()) {
-          uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
-          auto It = L.FieldBits.find(Off);
+        if (!Observed)
+          Observed = observedMemberOrders(Program, PG);
+        LayoutOrder Order = layoutOrder(PG, L, RD, *Observed);
+        std::string Text =
+            "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
+            (L.Compressed ? " with pointers into pools stored as indices"
+                          : " with pointers stored as 64-bit indices (same "
+                            "layout)");
+        if (Order.Reordered)
+          Text += "; members reordered by alignment: " +
+                  std::to_string(Order.SizeInSourceOrder) + " -> " +
+                  std::to_string(Order.SizeAfter) + " bytes";
+        Text += " */\nstruct " + L.Name + " {\n";
+        for (const FieldDecl *FD : Order.Fields) {
+          NewMember M = newMember(L, FD);
           std::string Field;
-          auto AIt = L.FieldArrayBits.find(Off);
-          if (It != L.FieldBits.end() && It->second &&
-              FD->getType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str();
-          } else if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
-                     CAT && It != L.FieldBits.end() && It->second &&
-                     CAT->getElementType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(It->second) + " " + FD->getName().str() + "[" +
-                    std::to_string(CAT->getSize().getZExtValue()) + "]";
-          } else if (AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType()) {
-            Field = "pc_idx" + std::to_string(AIt->second) + " *" + FD->getName().str();
+          std::string Idx = "pc_idx" + std::to_string(M.Bits);
+          if (M.K == NewMember::Index) {
+            Field = Idx + " " + FD->getName().str();
+          } else if (M.K == NewMember::IndexArray) {
+            Field = Idx + " " + FD->getName().str() + "[" +
+                    std::to_string(M.Count) + "]";
+          } else if (M.K == NewMember::IndexPointer) {
+            Field = Idx + " *" + FD->getName().str();
           } else {
             llvm::raw_string_ostream OS(Field);
             FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
@@ -374,6 +422,7 @@ void ProgramRewriter::emitPrototypes() {
       if (U == Def.Unit && DefAt && *DefAt < Off)
         continue; // defined before its first caller
       At[{U, Off}].push_back(std::string(Static ? "static " : "") + Header + ";");
+      UnitHeaderLayouts[U].insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
       EditSet::PoolSet Ps = poolsOf(V);
       AtPools[{U, Off}].insert(Ps.begin(), Ps.end());
     }
@@ -474,10 +523,24 @@ void ProgramRewriter::emitIncludes() {
     // (clang-apply-replacements, clang-format) leave it where it is.
     IncludeSpot Spot =
         runtimeIncludeSpot(Ctx.getSourceManager().getBufferData(FID), firstDeclOffset(Ctx, FID));
+    // A layout that a parameter names where the unit does not define it (an opaque
+    // struct): declared at file scope first, or the parameter list would declare a
+    // struct of its own.
+    std::string Forward;
+    EditSet::PoolSet ForwardPools;
+    if (FID == Ctx.getSourceManager().getMainFileID())
+      for (int L : UnitHeaderLayouts[U])
+        if (!definesStruct(PG, Ctx, P.Layouts[L].Struct)) {
+          Forward += "struct " + P.Layouts[L].Name + ";\n";
+          for (unsigned I = 0; I < P.Pools.size(); ++I)
+            if (P.Pools[I].LayoutId == L)
+              ForwardPools.insert(I);
+        }
     add(realPath(Ctx.getSourceManager(), FID), Spot.Offset, 0,
         std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n" +
+            (Forward.empty() ? "" : "\n" + Forward) +
             (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : ""),
-        {});
+        ForwardPools);
   }
 }
 
@@ -489,6 +552,7 @@ bool ProgramRewriter::run() {
       if (!P.Versions[Call.Version].IsOriginal)
         CalledFromUnit[Call.Version].insert(Unit);
   }
+  decidePoolParamKinds();
   for (auto &[Key, F] : PG.Functions)
     rewriteFunction(F);
   if (!Out.empty())

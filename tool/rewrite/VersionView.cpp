@@ -49,6 +49,47 @@ const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
   return PV;
 }
 
+std::optional<HookAllocation> hookAllocation(const CallExpr *E, const dsa::CallSite &CS) {
+  if (!E || !CS.Hook || CS.Hook->Allocator.empty())
+    return std::nullopt;
+  const dsa::HookCall &H = *CS.Hook;
+  HookAllocation HA;
+  HA.Allocator = H.Allocator;
+  std::vector<unsigned> Uses(E->getNumArgs());
+  for (unsigned I : H.ArgOf) {
+    if (I >= E->getNumArgs())
+      return std::nullopt;
+    HA.Args.push_back(E->getArg(I));
+    ++Uses[I];
+  }
+  HA.Dropped.push_back(E->getCallee());
+  for (unsigned I = 0; I < E->getNumArgs(); ++I)
+    if (Uses[I] == 0)
+      HA.Dropped.push_back(E->getArg(I));
+    else if (Uses[I] > 1)
+      HA.Repeated.push_back(E->getArg(I));
+  unsigned Freed = H.ArgOf.empty() ? 0 : H.ArgOf.front();
+  HA.Object =
+      H.Allocator == "free" ? (Freed < CS.Args.size() ? CS.Args[Freed] : Cell()) : CS.Ret;
+  return HA;
+}
+
+bool allocatorCall(const CallExpr *E, const dsa::CallSite &CS, std::string &Name,
+                   std::vector<const Expr *> &Args) {
+  const FunctionDecl *FD = E ? E->getDirectCallee() : nullptr;
+  if (FD && CS.Targets.empty()) {
+    Name = FD->getName().str();
+    Args.assign(E->arg_begin(), E->arg_end());
+    return true;
+  }
+  if (auto HA = hookAllocation(E, CS)) {
+    Name = HA->Allocator;
+    Args = HA->Args;
+    return true;
+  }
+  return false;
+}
+
 VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
                          const dsa::FunctionVersion &V, const clang::Preprocessor *PP)
     : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx), PP(PP) {

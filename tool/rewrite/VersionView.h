@@ -41,6 +41,25 @@ bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
 const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,
                                         const clang::Expr *Size);
 
+/// A call through an allocation hook that the analysis found to be a call of one
+/// allocator whatever the hook holds (dsa::HookCall): what a pool operation takes from it.
+struct HookAllocation {
+  std::string Allocator;                 ///< "malloc", "calloc", "realloc", "free"
+  std::vector<const clang::Expr *> Args; ///< the call's arguments the allocator takes
+  /// What the pool operation leaves out: the function pointer, and arguments that the
+  /// allocator does not take (an allocator object's `self`).
+  std::vector<const clang::Expr *> Dropped;
+  std::vector<const clang::Expr *> Repeated; ///< arguments the allocator takes twice
+  dsa::Cell Object;                          ///< what it allocates, or frees
+};
+std::optional<HookAllocation> hookAllocation(const clang::CallExpr *E,
+                                             const dsa::CallSite &CS);
+/// The call of a libc function that \p E is: a direct call of a function outside the
+/// program, or a call through an allocation hook that is a call of its allocator. Its
+/// name goes to \p Name and the arguments it takes to \p Args.
+bool allocatorCall(const clang::CallExpr *E, const dsa::CallSite &CS, std::string &Name,
+                   std::vector<const clang::Expr *> &Args);
+
 class VersionView {
 public:
   /// \p PP is the preprocessor of the function's translation unit (for the macros

@@ -9,6 +9,7 @@
 #ifndef PTRCOMP_COMPAT_H
 #define PTRCOMP_COMPAT_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/APSInt.h"
@@ -86,6 +87,27 @@ inline bool isUnnamedBitField(const clang::FieldDecl *FD) {
   return FD->isUnnamedBitField();
 #else
   return FD->isUnnamedBitfield();
+#endif
+}
+
+/// The tag kind of `struct` (an enum class since LLVM 18).
+inline clang::TagTypeKind structTagKind() {
+#if LLVM_VERSION_MAJOR >= 18
+  return clang::TagTypeKind::Struct;
+#else
+  return clang::TTK_Struct;
+#endif
+}
+
+/// The type `Elem[N]` (ArraySizeModifier is an enum class since LLVM 18).
+inline clang::QualType constantArrayType(const clang::ASTContext &Ctx,
+                                         clang::QualType Elem, uint64_t N) {
+#if LLVM_VERSION_MAJOR >= 18
+  return Ctx.getConstantArrayType(Elem, llvm::APInt(64, N), nullptr,
+                                  clang::ArraySizeModifier::Normal, 0);
+#else
+  return Ctx.getConstantArrayType(Elem, llvm::APInt(64, N), nullptr,
+                                  clang::ArrayType::Normal, 0);
 #endif
 }
 

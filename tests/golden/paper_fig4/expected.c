@@ -62,24 +62,24 @@ int Length(struct list *L) {
     return Length(L->Next) + 1;
 }
 
-static int Length_pc32(pc_pool *P_L, pc_idx32 L) {
-    struct list_pc32 *const P_L_base = pc_base(P_L);
+static int Length_pc32(const struct list_pc32 *P_L_base, pc_idx32 L) {
     if (L == 0) return 0;
-    return Length_pc32(P_L, P_L_base[L].Next) + 1;
+    return Length_pc32(P_L_base, P_L_base[L].Next) + 1;
 }
 
-static int Length_pc64(pc_pool *P_L, pc_idx64 L) {
-    struct list_pc64 *const P_L_base = pc_base(P_L);
+static int Length_pc64(const struct list_pc64 *P_L_base, pc_idx64 L) {
     if (L == 0) return 0;
-    return Length_pc64(P_L, P_L_base[L].Next) + 1;
+    return Length_pc64(P_L_base, P_L_base[L].Next) + 1;
 }
 
 int Testlists(int n) {
     pc_pool P_A = PC_POOL_INIT(sizeof(struct list_pc32), 32, "struct list (input.c:28 A)");
     pc_pool P_B = PC_POOL_INIT(sizeof(struct list_pc64), 64, "struct list (input.c:29 B)");
+    struct list_pc32 *const P_A_base = pc_base(&P_A);
+    struct list_pc64 *const P_B_base = pc_base(&P_B);
     pc_idx32 A = MakeList_pc32(&P_A, n);
     pc_idx64 B = MakeList_pc64(&P_B, n / 5);
-    int Sum = Length_pc32(&P_A, A) + Length_pc64(&P_B, B);
+    int Sum = Length_pc32(P_A_base, A) + Length_pc64(P_B_base, B);
     ((char *)pc_addr(&P_B, B))[5] = 'c';
     pc_pool_destroy(&P_B);
     pc_pool_destroy(&P_A);

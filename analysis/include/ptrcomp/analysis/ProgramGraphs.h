@@ -18,6 +18,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,24 @@ struct CalleeBinding {
   DSGraph::CloneMap Map; ///< empty when caller and callee share a graph (same SCC)
 };
 
+/// A call through a function pointer that may reach malloc, calloc, realloc or free, or a
+/// function of the program that only hands its parameters to one of them (an allocation
+/// hook: `dict_malloc_func(n)`, `a->alloc(a, n)`). Filled from the whole program's call
+/// targets by AllocationHooks.cpp.
+struct HookCall {
+  std::string Hook; ///< the pointer as written: "dict_malloc_func", "a->alloc"
+  /// What the pointer may hold, by name, sorted; "" stands for code ptrcomp cannot see.
+  std::vector<std::string> Targets;
+  /// The allocator that the call is, whatever the pointer holds ("malloc", "calloc",
+  /// "realloc" or "free"), and for each of its arguments the argument of this call it
+  /// receives; empty when the targets are not all that one allocator.
+  std::string Allocator;
+  std::vector<unsigned> ArgOf;
+  /// When Allocator is empty: why, naming the target ("allocated through 'h' at a.c:9:5,
+  /// which may hold 'counting_malloc' (a.c:3:14)").
+  std::string Refusal;
+};
+
 struct CallSite {
   const clang::CallExpr *Call = nullptr;
   std::string Loc;          ///< "file:line:col"
@@ -50,6 +69,9 @@ struct CallSite {
   std::vector<std::string> Targets;         ///< defined functions this call may reach
   std::vector<std::string> ExternalTargets; ///< functions not in the program it may reach
   std::vector<std::string> CallbackTargets; ///< functions an external callee calls back
+  /// Call through a pointer that memory accessed as raw bytes may hold (why, located):
+  /// it may have been written byte by byte, which the targets above do not follow.
+  std::string CalleeInBytes;
   std::vector<CalleeBinding> Bindings;
   /// How the byte count of a byte-counted libc call (memset, memcpy, fread, ...) covers
   /// each argument it covers; empty for other calls.
@@ -59,6 +81,8 @@ struct CallSite {
     uint64_t Count = 0;
   };
   std::map<unsigned, ByteCover> ByteCovers;
+  /// Calls through pointers only: set when the pointer may hold an allocator.
+  std::optional<HookCall> Hook;
 };
 
 struct FunctionGraph {

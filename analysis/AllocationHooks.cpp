@@ -1,0 +1,314 @@
+//===- AllocationHooks.cpp - calls through pointers that are allocator calls ---===//
+//
+// After the call targets are resolved (CallTargets.cpp: the functions each pointer may
+// hold, from initialisers, assignments, stores through parameters and copies of whole
+// structs; "" when unseen code may have stored into it), each call through a pointer
+// that may reach an allocator is classified. When every target is the same libc
+// allocator, or a function of the program that only passes its parameters to it, the
+// bottom-up pass models the call as that allocator's (BottomUp.cpp) and the call can be
+// rewritten as a pool operation. Otherwise its objects are marked unknown there, with
+// the target that spoils it named here.
+//
+//===----------------------------------------------------------------------===//
+#include "ptrcomp/analysis/AllocationHooks.h"
+
+#include "LibcModel.h"
+#include "LocalGraphs.h"
+#include "Passes.h"
+#include "ptrcomp/Compat.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <set>
+
+using namespace clang;
+namespace ptrcomp::dsa {
+namespace {
+
+/// The allocator a target amounts to, and the argument of the call each of the
+/// allocator's arguments receives.
+struct Equivalent {
+  std::string Allocator;
+  std::vector<unsigned> ArgOf;
+  bool operator==(const Equivalent &O) const {
+    return Allocator == O.Allocator && ArgOf == O.ArgOf;
+  }
+};
+
+/// The allocators a pool replaces, with their number of arguments; 0 for others.
+unsigned arity(llvm::StringRef Name) {
+  if (Name == "malloc" || Name == "free")
+    return 1;
+  if (Name == "calloc" || Name == "realloc")
+    return 2;
+  return 0;
+}
+
+/// Whether argument \p K of \p Allocator is the pointer it reallocates or frees.
+bool isPointerArgument(llvm::StringRef Allocator, unsigned K) {
+  return K == 0 && (Allocator == "realloc" || Allocator == "free");
+}
+
+/// A function of the program whose only effect is one call of a libc allocator with its
+/// own parameters, unchanged:
+///   void *f(struct allocator *self, size_t n) { (void)self; return malloc(n); }
+///   void g(void *p) { free(p); }
+/// Calling it is calling that allocator. A size parameter must be as wide as size_t, so
+/// that the size reaches the allocator as the caller computed it.
+std::optional<Equivalent> plainWrapper(ProgramGraphs &PG, const FunctionDecl *FD) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || FD->isVariadic())
+    return std::nullopt;
+  const Expr *Only = nullptr;
+  bool Returns = false;
+  for (const Stmt *S : Body->body()) {
+    if (isa<NullStmt>(S))
+      continue;
+    // `(void)self;` only silences a warning.
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(S))
+      if (CE->getType()->isVoidType() &&
+          isa<DeclRefExpr>(CE->getSubExpr()->IgnoreParenImpCasts()))
+        continue;
+    const auto *RS = dyn_cast<ReturnStmt>(S);
+    if (RS && !RS->getRetValue() && Only && S == Body->body_back())
+      continue; // `free(p); return;`
+    if (Only)
+      return std::nullopt;
+    if (RS) {
+      Only = RS->getRetValue();
+      Returns = true;
+    } else {
+      Only = dyn_cast<Expr>(S);
+    }
+    if (!Only)
+      return std::nullopt;
+  }
+  const auto *Call = Only ? dyn_cast<CallExpr>(Only->IgnoreParenCasts()) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return std::nullopt;
+  // The program's own `malloc` is no libc allocator.
+  const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+  if (PG.function(functionKey(Def)))
+    return std::nullopt;
+  Equivalent Eq;
+  Eq.Allocator = Callee->getName().str();
+  unsigned N = arity(Eq.Allocator);
+  if (!N || Call->getNumArgs() != N)
+    return std::nullopt;
+  bool Frees = Eq.Allocator == "free";
+  if (Frees ? Returns || !FD->getReturnType()->isVoidType()
+            : !Returns || !FD->getReturnType()->isPointerType())
+    return std::nullopt;
+  ASTContext &Ctx = FD->getASTContext();
+  for (unsigned K = 0; K < N; ++K) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
+    const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!PV || PV->getDeclContext() != FD)
+      return std::nullopt;
+    QualType T = PV->getType();
+    bool Fits = isPointerArgument(Eq.Allocator, K)
+                    ? T->isPointerType()
+                    : T->isIntegerType() &&
+                          Ctx.getTypeSize(T) == Ctx.getTypeSize(Ctx.getSizeType());
+    if (!Fits)
+      return std::nullopt;
+    Eq.ArgOf.push_back(PV->getFunctionScopeIndex());
+  }
+  return Eq;
+}
+
+/// The function pointer of a call as written: "dict_malloc_func", "hooks.free_fn",
+/// "t->a->alloc", "current()->alloc"; "" when it is no such plain path.
+std::string spelling(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return spelling(U->getSubExpr()); // (*hook)(n)
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getName().str();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    std::string Base = spelling(ME->getBase());
+    return Base.empty() ? ""
+                        : Base + (ME->isArrow() ? "->" : ".") +
+                              ME->getMemberNameInfo().getAsString();
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::string Base = spelling(AS->getBase());
+    return Base.empty() ? "" : Base + "[]";
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    std::string Callee = spelling(CE->getCallee());
+    return Callee.empty() ? "" : Callee + "()";
+  }
+  return "";
+}
+
+/// A global variable the call's pointer is read through that no file of the program
+/// defines: a library's, which the library may set to anything (`__malloc_hook`).
+const VarDecl *definedOutside(const Stmt *S, const std::set<std::string> &Defined) {
+  if (!S)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !Defined.count(globalKey(VD)))
+        return VD;
+  for (const Stmt *C : S->children())
+    if (const VarDecl *VD = definedOutside(C, Defined))
+      return VD;
+  return nullptr;
+}
+
+class Classifier {
+public:
+  explicit Classifier(ProgramGraphs &PG) : PG(PG) {
+    // Before resolveGlobals, PG.GlobalCells holds exactly the globals that the program's
+    // files define (buildGlobals); the functions' views of the others come later.
+    for (auto &KV : PG.GlobalCells)
+      Defined.insert(KV.first);
+  }
+  void classify(CallSite &CS);
+
+private:
+  std::optional<Equivalent> wrapper(FunctionGraph &W) {
+    auto [It, New] = Wrappers.try_emplace(W.Key);
+    if (New)
+      It->second = plainWrapper(PG, W.Decl);
+    return It->second;
+  }
+
+  ProgramGraphs &PG;
+  std::set<std::string> Defined;
+  std::map<std::string, std::optional<Equivalent>> Wrappers;
+};
+
+void Classifier::classify(CallSite &CS) {
+  if (!CS.DirectCallee.empty() || !CS.Call)
+    return;
+  // Every target, with what it amounts to; unknown code first, then the program's
+  // functions and the external ones, each in name order (deterministic messages).
+  struct Target {
+    std::string Name, Where;
+    std::optional<Equivalent> Eq;
+    bool Allocates = false; ///< an allocator, or a plain wrapper of one
+  };
+  std::vector<Target> Ts;
+  unsigned NumArgs = CS.Call->getNumArgs();
+  for (const std::string &Ext : CS.ExternalTargets)
+    if (Ext.empty())
+      Ts.push_back({"", "", std::nullopt, false});
+  bool AnyAllocator = false;
+  for (const std::string &Key : CS.Targets) {
+    FunctionGraph &W = *PG.function(Key);
+    Target T{W.Name, locationString(*W.Ctx, W.Decl->getLocation()), wrapper(W), false};
+    T.Allocates = T.Eq.has_value();
+    if (T.Eq && W.Decl->getNumParams() != NumArgs)
+      T.Eq.reset();
+    AnyAllocator |= T.Allocates;
+    Ts.push_back(std::move(T));
+  }
+  for (const std::string &Ext : CS.ExternalTargets) {
+    if (Ext.empty())
+      continue;
+    Target T{Ext, "", std::nullopt, false};
+    T.Allocates = isAllocationFunction(Ext) || isDeallocationFunction(Ext);
+    if (unsigned N = arity(Ext); N && N == NumArgs) {
+      T.Eq = Equivalent{Ext, {}};
+      for (unsigned K = 0; K < N; ++K)
+        T.Eq->ArgOf.push_back(K);
+    }
+    AnyAllocator |= T.Allocates;
+    Ts.push_back(std::move(T));
+  }
+  if (!AnyAllocator)
+    return; // an ordinary call through a pointer
+
+  HookCall H;
+  H.Hook = spelling(CS.Call->getCallee());
+  if (H.Hook.empty())
+    H.Hook = "a function pointer";
+  for (const Target &T : Ts)
+    H.Targets.push_back(T.Name);
+  std::sort(H.Targets.begin(), H.Targets.end());
+  // What the call does, from its shape: without a result it frees.
+  const char *Verb = CS.Ret.isNull() ? "freed" : "allocated";
+  for (const Target &T : Ts)
+    if (!CS.Ret.isNull() && T.Allocates &&
+        llvm::StringRef(hookVerb(T.Eq ? T.Eq->Allocator : T.Name)) == "reallocated")
+      Verb = "reallocated";
+  std::string Through = std::string(Verb) + " through '" + H.Hook + "' at " + CS.Loc;
+  if (const VarDecl *VD = definedOutside(CS.Call->getCallee(), Defined)) {
+    H.Refusal = Through + ", which code ptrcomp cannot see may set ('" +
+                VD->getName().str() + "' is defined outside the program)";
+  } else if (!CS.CalleeInBytes.empty()) {
+    H.Refusal = Through + ", which may have been written byte by byte (it is held in " +
+                "memory accessed as bytes: " + CS.CalleeInBytes + ")";
+  } else {
+    for (const Target &T : Ts) {
+      if (T.Eq)
+        continue;
+      if (T.Name.empty())
+        H.Refusal = Through + ", which code ptrcomp cannot see may set";
+      else
+        H.Refusal = Through + ", which may hold '" + T.Name + "'" +
+                    (T.Where.empty() ? "" : " (" + T.Where + ")");
+      break;
+    }
+  }
+  if (H.Refusal.empty())
+    for (const Target &T : Ts)
+      if (!(*T.Eq == *Ts.front().Eq)) {
+        H.Refusal = Through + ", which may hold '" + Ts.front().Name + "' or '" + T.Name +
+                    "', which differ";
+        break;
+      }
+  if (H.Refusal.empty()) {
+    H.Allocator = Ts.front().Eq->Allocator;
+    H.ArgOf = Ts.front().Eq->ArgOf;
+  }
+  CS.Hook = std::move(H);
+}
+
+} // namespace
+
+const char *hookVerb(llvm::StringRef Allocator) {
+  if (Allocator == "realloc" || Allocator == "reallocf" || Allocator == "reallocarray")
+    return "reallocated";
+  if (isDeallocationFunction(Allocator))
+    return "freed";
+  return "allocated";
+}
+
+void classifyAllocationHooks(ProgramGraphs &PG) {
+  Classifier C(PG);
+  for (auto &[Key, F] : PG.Functions)
+    for (CallSite &CS : F.Calls)
+      C.classify(CS);
+}
+
+std::string hookRefusal(FunctionGraph &F, const CallSite &CS) {
+  if (!CS.Hook)
+    return "";
+  if (CS.Hook->Allocator.empty())
+    return CS.Hook->Refusal;
+  // The targets were found before the entry points were known: with no main, unseen
+  // callers may set a hook reachable from them, which the finished graphs mark E.
+  Cell C = F.Graph->resolve(CS.CalleeCell);
+  const DSNode *N = C.isNull() ? nullptr : &F.Graph->node(C.Node);
+  if (N && !(N->Flags & (Escapes | Unknown)))
+    return "";
+  std::string Why;
+  if (N)
+    for (const std::string &R : N->Reasons)
+      if (compat::startsWith(llvm::StringRef(R), "escapes") ||
+          compat::startsWith(llvm::StringRef(R), "unknown")) {
+        Why = " (" + R + ")";
+        break;
+      }
+  return std::string(hookVerb(CS.Hook->Allocator)) + " through '" + CS.Hook->Hook +
+         "' at " + CS.Loc + ", which code ptrcomp cannot see may set" + Why;
+}
+
+} // namespace ptrcomp::dsa

@@ -1,0 +1,84 @@
+//===- LayoutOrder.h - member order and size of the new layouts -----------===//
+//
+// A compressed layout (`struct node_pc32`, for type-homogeneous objects whose
+// pointers become 32- or 16-bit indices) is a struct that only ptrcomp's output
+// uses, so its members may be declared in any order. Declared by decreasing
+// alignment they need less padding: `{char c; pc_idx32 next; int v; char d;}`
+// takes 16 bytes, `{pc_idx32 next; int v; char c; char d;}` 12. A layout is
+// reordered (stably: members of equal alignment keep their order) only when
+// that makes it strictly smaller and nothing in the program can tell the
+// difference; otherwise it keeps the original's order, which reads best beside
+// the original.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_REWRITE_LAYOUTORDER_H
+#define PTRCOMP_REWRITE_LAYOUTORDER_H
+
+#include "ptrcomp/analysis/Plan.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FieldDecl;
+class RecordDecl;
+} // namespace clang
+
+namespace ptrcomp {
+
+struct ParsedProgram;
+
+/// What a member of the original struct becomes in a new layout.
+struct NewMember {
+  enum Kind {
+    Same,        ///< declared as in the original
+    Index,       ///< a pointer field: `pc_idxN f`
+    IndexArray,  ///< an array of pointers: `pc_idxN f[Count]`
+    IndexPointer ///< a pointer to an array of pointers: `pc_idxN *f`
+  } K = Same;
+  unsigned Bits = 0;
+  uint64_t Count = 0; ///< IndexArray only
+};
+NewMember newMember(const dsa::Layout &L, const clang::FieldDecl *FD);
+
+/// Struct types whose member order the program can observe (offsetof,
+/// positional initializers, byte comparisons, addresses of members compared or
+/// turned into numbers, ...) -> the first such use, as a phrase with its
+/// location.
+using ObservedOrders = std::map<dsa::TypeId, std::string>;
+ObservedOrders observedMemberOrders(ParsedProgram &Program,
+                                    dsa::ProgramGraphs &PG);
+
+/// How a new layout declares the members of its struct.
+struct LayoutOrder {
+  /// The members, in the order the layout declares them.
+  std::vector<const clang::FieldDecl *> Fields;
+  /// Fields are by decreasing alignment, not in source order.
+  bool Reordered = false;
+  /// sizeof the original struct (0: no definition found), of the new layout as
+  /// declared, and of the new layout in the original's order.
+  uint64_t SizeBefore = 0;
+  uint64_t SizeAfter = 0;
+  uint64_t SizeInSourceOrder = 0;
+  /// Kept in source order although reordering would make it smaller: why, and
+  /// how small it would be.
+  std::string KeptBecause;
+  uint64_t SizeIfReordered = 0;
+};
+
+/// The order of \p L's members, declared beside \p RD, a definition of its
+/// struct.
+LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Layout &L,
+                        const clang::RecordDecl *RD,
+                        const ObservedOrders &Observed);
+
+/// layoutOrder of every layout of \p P (by layout id), at the first definition
+/// of its struct in the program.
+std::vector<LayoutOrder> layoutOrders(ParsedProgram &Program,
+                                      dsa::ProgramGraphs &PG,
+                                      const dsa::Plan &P);
+
+} // namespace ptrcomp
+
+#endif
