@@ -432,9 +432,10 @@ def test_dump_config(tmp_path):
     assert yaml.safe_load(r.stdout) == {
         "IndexBits": 16, "Mode": "compress", "Threads": "auto",
         "ExcludeStructs": ["struct tree"],
-        "ExcludeFunctions": [], "HeaderFilter": "include/.*"}
+        "ExcludeFunctions": [], "HeaderFilter": "include/.*", "StrictSkippedCode": False}
     r = tl.run_ptrcomp("--dump-config", "--index-bits=32", "--mode=poolalloc",
-                       "--threads=safe", src)
+                       "--threads=safe", "--strict-skipped-code", src)
+    assert yaml.safe_load(r.stdout)["StrictSkippedCode"] is True
     assert yaml.safe_load(r.stdout)["IndexBits"] == 32
     assert yaml.safe_load(r.stdout)["Mode"] == "poolalloc"
     assert yaml.safe_load(r.stdout)["Threads"] == "safe"
@@ -470,6 +471,8 @@ def test_config_excludes_structs_and_functions(tmp_path):
     ("Mode: fast\n", r"\.ptrcomp\.yaml:1:7: error: invalid Mode 'fast'"),
     ("ExcludeStructs: struct list\n", r"\.ptrcomp\.yaml:1:17: error: expected a list"),
     ("HeaderFilter: '('\n", r"\.ptrcomp\.yaml:1:15: error: invalid HeaderFilter"),
+    ("StrictSkippedCode: maybe\n", r"\.ptrcomp\.yaml:1:20: error: invalid StrictSkippedCode "
+                                   r"'maybe': must be true or false"),
     ("IndexBits: [16\n", r"\.ptrcomp\.yaml:1:\d+: error: "),
 ])
 def test_malformed_config_is_a_located_error(tmp_path, config, error):

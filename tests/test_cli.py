@@ -222,3 +222,80 @@ def test_parse_error_is_located_and_writes_nothing(ptrcomp, tmp_path):
     assert r.returncode == 1
     assert re.search(r"bad\.c:1:25: error: expected expression", r.stderr), r.stderr
     assert not out.exists()
+
+
+SKIPPED_DEBUG = """\
+#include <stdio.h>
+#include <stdlib.h>
+struct node { int val; struct node *next; };
+int main(void) {
+    struct node *head = NULL;
+    for (int i = 0; i < 3; i++) {
+        struct node *n = malloc(sizeof *n);
+        n->val = i;
+        n->next = head;
+        head = n;
+    }
+#ifdef DEBUG
+    for (struct node *p = head; p; p = p->next)
+        printf("%d\\n", p->val);
+#endif
+    while (head) {
+        struct node *n = head->next;
+        free(head);
+        head = n;
+    }
+    return 0;
+}
+"""
+SKIPPED_NOTE = "skipped #ifdef block at dbg.c:12 mentions struct node, which was compressed"
+
+
+def test_skipped_code_note_and_strict_option(ptrcomp, tmp_path):
+    """Code in a skipped #ifdef block that names a compressed struct: a note in the text
+    and JSON reports; --strict-skipped-code or `StrictSkippedCode: true` in .ptrcomp.yaml
+    leaves the structure unchanged with the note as its reason (the option overrides the
+    file both ways)."""
+    (tmp_path / "dbg.c").write_text(SKIPPED_DEBUG)
+
+    def node(*args):
+        r = tl.run_ptrcomp("dbg.c", "--report=json", "--diff", "--report-file=r.json",
+                           *args, "--", "-std=gnu11", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        report = json.loads((tmp_path / "r.json").read_text())
+        [s] = [s for s in report["structures"] if s["type"] == "struct node"]
+        return s
+
+    s = node()
+    assert s["compressed"] and s["pool"], s
+    assert SKIPPED_NOTE in s["notes"], s
+    assert "skipped #ifdef block at dbg.c:12 mentions field 'next' of struct node, which " \
+           "became an index" in s["notes"], s
+    r = tl.run_ptrcomp("dbg.c", "--report", "--report-file=r.txt", "-o", "out", "--",
+                       "-std=gnu11", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "    note: " + SKIPPED_NOTE + "\n" in (tmp_path / "r.txt").read_text()
+
+    strict_reason = SKIPPED_NOTE.replace("which was compressed", "which would be compressed")
+    s = node("--strict-skipped-code")
+    assert s["pool"] is None and strict_reason in s["reasons"], s
+    (tmp_path / ".ptrcomp.yaml").write_text("StrictSkippedCode: true\n")
+    s = node()
+    assert s["pool"] is None and strict_reason in s["reasons"], s
+    s = node("--strict-skipped-code=false")
+    assert s["compressed"] and SKIPPED_NOTE in s["notes"], s
+
+    r = tl.run([ptrcomp, "--help"])
+    assert "--strict-skipped-code" in r.stdout and "StrictSkippedCode" in r.stdout
+
+
+def test_skipped_code_naming_nothing_changed_has_no_note(ptrcomp, tmp_path):
+    before, rest = SKIPPED_DEBUG.split("#ifdef DEBUG\n")
+    after = rest.split("#endif\n", 1)[1]
+    (tmp_path / "dbg.c").write_text(before + "#ifdef DEBUG\n    puts(\"debug build\");\n"
+                                    "#endif\n" + after)
+    r = tl.run_ptrcomp("dbg.c", "--report=json", "--diff", "--report-file=r.json",
+                       "--strict-skipped-code", "--", "-std=gnu11", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    [s] = json.loads((tmp_path / "r.json").read_text())["structures"]
+    assert s["compressed"] and s["notes"] == [] and s["reasons"] == [], s

@@ -7,11 +7,14 @@ Directives, in comments of the .c file (each on its own line):
 
     // ARGS: 2000                       program arguments (shell syntax; optional)
     // PTRCOMP-ARGS: --index-bits=16    extra ptrcomp options (shell syntax; optional)
+    // CFLAGS: -DNDEBUG                 compiler flags for ptrcomp's parse and for both
+                                        builds (shell syntax; optional)
     // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, ...}
 
 Every EXPECT is a JSON object compared with the structures of `--report=json`. A structure
 matches when it has every given key with an equal value, except for these keys:
 - "reason": a substring of one of the structure's reasons;
+- "note": a substring of one of the structure's notes (a list: each one is);
 - "pooled": true when the structure's "pool" is not null, false when it is null;
 - "todo": true marks the ideal result that the tool does not reach yet (a known limitation);
   such an expectation is its own test, a strict xfail: the day the tool reaches it the test
@@ -35,7 +38,7 @@ EXEC_DIR = pathlib.Path(__file__).resolve().parent / "exec"
 LEGALITY_DIR = EXEC_DIR.parent / "legality"
 CASES = sorted(EXEC_DIR.glob("*.c")) + sorted(LEGALITY_DIR.glob("*.c"))
 CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")
-SPECIAL_KEYS = {"reason", "pooled", "todo"}
+SPECIAL_KEYS = {"reason", "note", "pooled", "todo"}
 DETERMINISM_CASES = ["paper_two_lists", "graph_mutual", "hash_buckets", "typedefs",
                      "pool_in_loop"]
 # Programs whose new layouts cover each kind of member (reordered, kept in source order,
@@ -46,7 +49,17 @@ LAYOUT_SIZE_CASES = ["layout_reorder", "layout_reorder_kept", "layout_bitfields"
 
 def directives(path):
     """(program args, ptrcomp args, [expectation dicts]) from the comments of a test."""
-    args, ptrcomp_args, expects = [], [], []
+    args, ptrcomp_args, _, expects = all_directives(path)
+    return args, ptrcomp_args, expects
+
+
+def cflags(path):
+    """The // CFLAGS: of a test: given to ptrcomp after -- and to both builds."""
+    return all_directives(path)[2]
+
+
+def all_directives(path):
+    args, ptrcomp_args, flags, expects = [], [], [], []
     for lineno, line in enumerate(path.read_text().splitlines(), 1):
         text = line.strip()
         if not text.startswith("//"):
@@ -60,6 +73,8 @@ def directives(path):
             args = shlex.split(value)
         elif key == "PTRCOMP-ARGS":
             ptrcomp_args = shlex.split(value)
+        elif key == "CFLAGS":
+            flags = shlex.split(value)
         elif key == "EXPECT":
             try:
                 e = json.loads(value)
@@ -68,16 +83,17 @@ def directives(path):
             if not isinstance(e, dict) or not e:
                 raise ValueError(f"{path.name}:{lineno}: EXPECT must be a non-empty object")
             expects.append(e)
-    return args, ptrcomp_args, expects
+    return args, ptrcomp_args, flags, expects
 
 
 def matches(expect, structure):
     for key, want in expect.items():
         if key == "todo":
             continue
-        if key == "reason":
-            if not any(want in r for r in structure.get("reasons") or []):
-                return False
+        if key in ("reason", "note"):
+            for w in want if isinstance(want, list) else [want]:
+                if not any(w in r for r in structure.get(key + "s") or []):
+                    return False
         elif key == "pooled":
             if (structure.get("pool") is not None) != want:
                 return False
@@ -107,7 +123,7 @@ def assign(expects, structures):
 def transform(case, outdir, extra_args):
     """Run ptrcomp on one case into outdir; returns (transformed file, report dict)."""
     r = tl.run_ptrcomp(case.name, "-o", outdir, "--report=json", *extra_args, "--",
-                       "-std=gnu11", cwd=case.parent)
+                       "-std=gnu11", *cflags(case), cwd=case.parent)
     crash = [m for m in CRASH_MARKERS if m in r.stderr]
     assert r.returncode == 0 and not crash, (
         f"ptrcomp failed on {case.name} (exit {r.returncode}):\n{r.stderr[-4000:]}")
@@ -159,7 +175,8 @@ def test_exec(case, ptrcomp, tmp_path):
         if out.read_text() == case.read_text():
             problems.append("report promises pools but the output is the unchanged input")
     try:
-        tl.check_same_behaviour([case], [out], tmp_path, args=args)
+        tl.check_same_behaviour([case], [out], tmp_path, args=args,
+                                original_flags=cflags(case), transformed_flags=cflags(case))
     except AssertionError as err:
         problems.append(f"behaviour: {err}")
     assert not problems, "\n\n".join(problems)
@@ -194,7 +211,7 @@ def test_diff_changes_only_what_changes(case, ptrcomp):
     """--diff shows no line that the transformation leaves as it was."""
     _, ptrcomp_args, _ = directives(case)
     r = tl.run_ptrcomp(case.name, "--diff", *ptrcomp_args, "--", "-std=gnu11",
-                       cwd=case.parent)
+                       *cflags(case), cwd=case.parent)
     assert r.returncode == 0, r.stderr[-3000:]
     same = noop_lines(r.stdout)
     assert not same, "edits that change nothing:\n" + "\n".join(same[:10])
@@ -215,7 +232,8 @@ def test_deterministic(name, ptrcomp, tmp_path):
     runs = []
     for k in range(2):
         r = tl.run_ptrcomp(case.name, "-o", tmp_path / f"out{k}", "--report=json",
-                           *ptrcomp_args, "--", "-std=gnu11", cwd=case.parent)
+                           *ptrcomp_args, "--", "-std=gnu11", *cflags(case),
+                           cwd=case.parent)
         assert r.returncode == 0, f"ptrcomp failed:\n{r.stderr[-3000:]}"
         runs.append(((tmp_path / f"out{k}" / case.name).read_bytes(), r.stdout))
     assert runs[0][0] == runs[1][0], "two runs gave different output files"

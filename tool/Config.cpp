@@ -116,12 +116,19 @@ public:
           else if (!V.empty())
             C.HeaderFilter = Config::Item{V, where(Value)};
         }
+      } else if (Key == "StrictSkippedCode") {
+        std::string V;
+        if (scalar(Value, V)) {
+          if (V == "true" || V == "false")
+            C.StrictSkippedCode = V == "true";
+          else
+            error(Value, "invalid StrictSkippedCode '" + V + "': must be true or false");
+        }
       } else {
-        error(
-            KeyNode,
-            "unknown key '" + Key +
-                "' (known: IndexBits, Mode, Threads, ExcludeStructs, ExcludeFunctions, "
-                "HeaderFilter)");
+        error(KeyNode,
+              "unknown key '" + Key +
+                  "' (known: IndexBits, Mode, Threads, ExcludeStructs, ExcludeFunctions, "
+                  "HeaderFilter, StrictSkippedCode)");
       }
     }
     if (++Doc != S.end() && Doc->getRoot() &&
@@ -182,6 +189,7 @@ struct EffectiveConfig {
   std::string Threads;
   std::vector<std::string> ExcludeStructs, ExcludeFunctions;
   std::string HeaderFilter;
+  bool StrictSkippedCode;
 };
 } // namespace
 } // namespace ptrcomp
@@ -195,14 +203,15 @@ template <> struct MappingTraits<ptrcomp::EffectiveConfig> {
     Io.mapRequired("ExcludeStructs", C.ExcludeStructs);
     Io.mapRequired("ExcludeFunctions", C.ExcludeFunctions);
     Io.mapRequired("HeaderFilter", C.HeaderFilter);
+    Io.mapRequired("StrictSkippedCode", C.StrictSkippedCode);
   }
 };
 } // namespace llvm::yaml
 
 namespace ptrcomp {
-void writeConfigYAML(const Config &C, unsigned IndexBits, StringRef Mode,
-                     StringRef Threads, raw_ostream &OS) {
-  EffectiveConfig E{IndexBits, Mode.str(), Threads.str(), {}, {}, ""};
+void writeConfigYAML(const Config &C, unsigned IndexBits, StringRef Mode, StringRef Threads,
+                     bool StrictSkippedCode, raw_ostream &OS) {
+  EffectiveConfig E{IndexBits, Mode.str(), Threads.str(), {}, {}, "", StrictSkippedCode};
   for (const Config::Item &I : C.ExcludeStructs)
     E.ExcludeStructs.push_back(I.Value);
   for (const Config::Item &I : C.ExcludeFunctions)

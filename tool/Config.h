@@ -10,6 +10,7 @@
 //   ExcludeStructs: [ "struct list" ]
 //   ExcludeFunctions: [ build_tree ]  # pools created in these functions
 //   HeaderFilter: 'include/mylib/.*' # only matching headers are edited
+//   StrictSkippedCode: true        # skipped #if code naming what changes: veto
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_CONFIG_H
@@ -37,6 +38,7 @@ struct Config {
   std::optional<std::string> Threads;
   std::vector<Item> ExcludeStructs, ExcludeFunctions;
   std::optional<Item> HeaderFilter;
+  std::optional<bool> StrictSkippedCode;
 };
 
 /// The .ptrcomp.yaml in \p Dir or the nearest directory above it, or "".
@@ -48,7 +50,8 @@ bool loadConfig(llvm::StringRef Path, Config &C);
 
 /// The effective configuration, as YAML that loadConfig reads back.
 void writeConfigYAML(const Config &C, unsigned IndexBits, llvm::StringRef Mode,
-                     llvm::StringRef Threads, llvm::raw_ostream &OS);
+                     llvm::StringRef Threads, bool StrictSkippedCode,
+                     llvm::raw_ostream &OS);
 
 } // namespace ptrcomp
 

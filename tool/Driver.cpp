@@ -13,6 +13,7 @@
 #include "Report.h"
 #include "Sarif.h"
 #include "SelfCheck.h"
+#include "SkippedCode.h"
 #include "legality/Legality.h"
 #include "ptrcomp/Compat.h"
 #include "rewrite/Rewriter.h"
@@ -227,6 +228,7 @@ int runDriver(ToolOptions &Opts) {
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   EditSet Edits;
+  SkippedCode Skipped(Program);
   std::optional<CompileError> Unexplained; // a compile error no structure explains
   for (unsigned Round = 0;; ++Round) {
     Plan = dsa::makePlan(*Graphs, PO, Vetoes);
@@ -234,6 +236,11 @@ int runDriver(ToolOptions &Opts) {
     // What the plan asks that cannot be written as C is decided before any text is.
     dsa::Vetoes New =
         Opts.SkipLegality ? dsa::Vetoes() : checkLegality(Program, *Graphs, Plan);
+    // Code in an #if branch not taken that names what would change keeps the structure
+    // unchanged when asked to.
+    if (Opts.StrictSkippedCode)
+      for (auto &[Pl, Notes] : Skipped.notes(*Graphs, Plan, /*Planned=*/true))
+        New.emplace(Plan.Pools[Pl].Origin, Notes.front());
     if (New.empty() && rewriteProgram(Program, *Graphs, Plan, Edits, New, Opts.InjectFault) &&
         !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
                                              *Graphs, Plan, New))) {
@@ -269,7 +276,8 @@ int runDriver(ToolOptions &Opts) {
               "report this as a bug with the input\n";
 
   // Checks that fail the run come before anything is written.
-  std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan);
+  PoolNotes Notes = Skipped.notes(*Graphs, Plan);
+  std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan, nullptr, Notes);
   if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
     return 1;
   Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
@@ -296,11 +304,11 @@ int runDriver(ToolOptions &Opts) {
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
     if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS);
+      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
     else if (Opts.Report == ReportFormat::Sarif)
       writeReportSARIF(*Graphs, Plan, OS);
     else
-      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS);
+      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
     OS.flush();
     if (!Opts.ReportFile.empty())
       Extra.emplace_back(Opts.ReportFile, std::move(Report));

@@ -101,6 +101,13 @@ static cl::opt<std::string> HeaderFilterOpt(
              "in other headers stay unchanged (overrides HeaderFilter)"),
     cl::value_desc("regex"), cl::cat(PtrcompCategory));
 
+static cl::opt<bool> StrictSkippedCodeOpt(
+    "strict-skipped-code",
+    cl::desc("Leave unchanged every structure that code in an #if branch not taken\n"
+             "names (its struct, a field, function or variable that would change);\n"
+             "without it, the report notes such code (overrides StrictSkippedCode)"),
+    cl::cat(PtrcompCategory));
+
 static cl::opt<std::string>
     DumpGraphOpt("dump-graph",
                  cl::desc("Print the bottom-up DS graph of function <name>, or of "
@@ -148,9 +155,10 @@ static const char Overview[] =
     "\n"
     "Settings: the first .ptrcomp.yaml found from the first source's directory\n"
     "upwards (or --config-file) sets IndexBits, Mode, Threads, ExcludeStructs,\n"
-    "ExcludeFunctions and HeaderFilter; options on the command line override it. In the source,\n"
-    "'#pragma ptrcomp keep(struct NAME)' and '#pragma ptrcomp keep_function(NAME)'\n"
-    "leave a structure unchanged (ptrcomp defines __PTRCOMP__ while parsing).\n"
+    "ExcludeFunctions, HeaderFilter and StrictSkippedCode; options on the command line\n"
+    "override it. In the source, '#pragma ptrcomp keep(struct NAME)' and\n"
+    "'#pragma ptrcomp keep_function(NAME)' leave a structure unchanged (ptrcomp\n"
+    "defines __PTRCOMP__ while parsing).\n"
     "\n"
     "Exit status:\n"
     "  0  success (with --dry-run: also when something would change, unless --Werror)\n"
@@ -281,6 +289,13 @@ static bool readConfig(StringRef StartDir, Config &Cfg) {
   return Path.empty() || loadConfig(Path, Cfg);
 }
 
+/// --strict-skipped-code, else StrictSkippedCode of the configuration.
+static bool strictSkippedCode(const Config &Cfg) {
+  if (StrictSkippedCodeOpt.getNumOccurrences())
+    return StrictSkippedCodeOpt;
+  return Cfg.StrictSkippedCode.value_or(false);
+}
+
 /// --threads. LLVM's own libraries register an option of that name too (an unrelated
 /// one, for its parallel algorithms): ptrcomp's replaces it, so it is created here, after
 /// the libraries' static options, once theirs is removed.
@@ -378,7 +393,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
                                                                   : *Opts.Cfg.Mode,
                     ThreadsOpt.getNumOccurrences() || !Opts.Cfg.Threads ? ThreadsOpt
                                                                         : *Opts.Cfg.Threads,
-                    outs());
+                    strictSkippedCode(Opts.Cfg), outs());
     ExitNow = true;
     return true;
   }
@@ -461,7 +476,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   if (!ThreadsOpt.getNumOccurrences() && Opts.Cfg.Threads)
     ThreadsOpt = *Opts.Cfg.Threads;
   if (DumpConfigOpt) {
-    writeConfigYAML(Opts.Cfg, std::atoi(IndexBitsOpt.c_str()), ModeOpt, ThreadsOpt, outs());
+    writeConfigYAML(Opts.Cfg, std::atoi(IndexBitsOpt.c_str()), ModeOpt, ThreadsOpt,
+                    strictSkippedCode(Opts.Cfg), outs());
     ExitNow = true;
     return true;
   }
@@ -536,6 +552,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
         {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
   Opts.InjectFault = InjectFaultOpt;
   Opts.SkipLegality = SkipLegalityOpt;
+  Opts.StrictSkippedCode = strictSkippedCode(Opts.Cfg);
   Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
                       : Opts.Cfg.HeaderFilter ? Opts.Cfg.HeaderFilter->Value
                                               : "";

@@ -53,6 +53,9 @@ struct ToolOptions {
   /// Structures to leave unchanged from the configuration (pragmas are added later).
   std::vector<dsa::PlanOptions::Exclusion> Exclusions;
   std::string HeaderFilter; ///< regular expression, or empty for every header
+  /// Skipped #if code that names what the transformation changes vetoes the structure
+  /// (else it is a note in the report).
+  bool StrictSkippedCode = false;
   std::string InjectFault;  ///< testing only: see --inject-fault
   bool SkipLegality = false; ///< testing only: see --skip-legality-check
 };

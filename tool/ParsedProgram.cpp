@@ -82,6 +82,9 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
   std::vector<std::string> Front(std::begin(LenientFlags), std::end(LenientFlags));
   if (!Opts.ResourceDir.empty())
     Front.push_back("-resource-dir=" + Opts.ResourceDir);
+  // Keeps the ranges of the #if branches not taken (SkippedCode.h).
+  Front.push_back("-Xclang");
+  Front.push_back("-detailed-preprocessing-record");
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
   DiagnosticPrinter Printer(llvm::errs(), DiagOpts.get());
   // One tool per file: a ClangTool shares one FileManager between its files, which

@@ -124,7 +124,7 @@ std::map<int, std::set<ReportEntry::Hook>> poolHooks(dsa::ProgramGraphs &PG,
 
 std::vector<ReportEntry>
 reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-              const std::vector<LayoutOrder> *Layouts) {
+              const std::vector<LayoutOrder> *Layouts, const PoolNotes &Notes) {
   std::vector<Entry> Out;
   SiteFunctions Fn(PG);
   auto Graph = [&](const dsa::NodeRef &R) -> dsa::DSGraph & {
@@ -150,6 +150,8 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
     E.ThreadSafe = Pl.ThreadSafe;
     E.ThreadWhy = Pl.ThreadWhy;
+    if (auto It = Notes.find(I); It != Notes.end())
+      E.Notes = It->second;
     std::set<std::string> Clones;
     for (const dsa::FunctionVersion &V : P.Versions)
       for (const std::set<int> &S : V.ParamPools)
@@ -220,12 +222,13 @@ json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
 } // namespace
 
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS) {
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
+                     const PoolNotes &Notes) {
   json::Array Structures;
   auto Size = [](uint64_t S) {
     return S ? json::Value(int64_t(S)) : json::Value(nullptr);
   };
-  for (const Entry &E : reportEntries(PG, P, &Layouts))
+  for (const Entry &E : reportEntries(PG, P, &Layouts, Notes))
     Structures.push_back(json::Object{
         {"type", E.Type},
         {"pool", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.Pool)},
@@ -246,14 +249,16 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
         {"order_kept_because",
          E.OrderKept.empty() ? json::Value(nullptr) : json::Value(E.OrderKept)},
         {"hooks", hooks(E.Hooks)},
-        {"reasons", strings(E.Reasons)}});
+        {"reasons", strings(E.Reasons)},
+        {"notes", strings(E.Notes)}});
   OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
      << "\n";
 }
 
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS) {
-  std::vector<Entry> Es = reportEntries(PG, P, &Layouts);
+                     const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
+                     const PoolNotes &Notes) {
+  std::vector<Entry> Es = reportEntries(PG, P, &Layouts, Notes);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
     return;
@@ -296,6 +301,8 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
          << H.Decision << "\n";
     for (const std::string &R : E.Reasons)
       OS << "    because " << R << "\n";
+    for (const std::string &N : E.Notes)
+      OS << "    note: " << N << "\n";
   }
 }
 

@@ -8,6 +8,10 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace ptrcomp {
 
 /// What happened to one heap data structure.
@@ -44,24 +48,31 @@ struct ReportEntry {
     }
   };
   std::vector<Hook> Hooks;
+  /// Things worth knowing that did not stop the transformation (code in a skipped #if
+  /// branch that names what changed).
+  std::vector<std::string> Notes;
 };
+
+/// Plan pool -> notes for its structure.
+using PoolNotes = std::map<int, std::vector<std::string>>;
 
 /// Every heap data structure of the program, in a stable order. With \p Layouts
 /// (from layoutOrders, by layout id), pools also get their objects' layout and
 /// sizes.
 std::vector<ReportEntry>
 reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-              const std::vector<LayoutOrder> *Layouts = nullptr);
+              const std::vector<LayoutOrder> *Layouts = nullptr,
+              const PoolNotes &Notes = {});
 
 /// One entry per heap data structure: its pool, whether pointers to it became
 /// indices and of what width, its objects' layout and size before and after,
-/// the clones that take its pool, and every reason for a "no".
+/// the clones that take its pool, every reason for a "no", and notes.
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                     const std::vector<LayoutOrder> &Layouts,
-                     llvm::raw_ostream &OS);
+                     const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
+                     const PoolNotes &Notes = {});
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                     const std::vector<LayoutOrder> &Layouts,
-                     llvm::raw_ostream &OS);
+                     const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
+                     const PoolNotes &Notes = {});
 
 } // namespace ptrcomp
 

@@ -38,8 +38,14 @@ const std::vector<Rule> &rules() {
        {"HeaderFilter"}},
       {"ptrcomp-macro",
        "Macro",
-       "Used inside a macro body, which ptrcomp never edits.",
-       {"inside a macro"}},
+       "Used inside a macro body, which ptrcomp never edits, or in a macro argument that "
+       "is expanded in ways needing different text, stringized or pasted.",
+       {"inside a macro", "argument of macro", "macro argument"}},
+      {"ptrcomp-skipped-code",
+       "SkippedCode",
+       "Named by code in an #if branch not taken while parsing "
+       "(--strict-skipped-code).",
+       {"skipped #"}},
       {"ptrcomp-allocation-hook",
        "AllocationHook",
        "Allocated or freed through a function pointer that may hold something "

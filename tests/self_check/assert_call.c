@@ -1,7 +1,7 @@
-/* A call inside assert() takes the address of a list head that ptrcomp retypes; the
-   rewriter does not reach into the macro argument, so the self-check must catch the
-   pointer mismatch and leave the list unchanged (or, once macro arguments are rewritten,
-   the call must go to the clone). Either way the output builds and behaves the same. */
+/* A call inside assert() takes the address of a list head that ptrcomp retypes. The
+   argument of assert is rewritten where it is spelled: the call goes to the clone, with
+   the index's address (once, the rewriter did not reach into macro arguments and only the
+   self-check kept the output from calling the original with a retyped head). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

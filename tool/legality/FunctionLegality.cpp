@@ -412,50 +412,128 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
   }
 }
 
-void FunctionLegality::ruleEditableText(const Expr *E) {
-  auto ER = fileRange(E->getSourceRange());
-  bool OK = ER.has_value();
-  for (const Stmt *C : E->children()) {
-    const auto *CE = dyn_cast_or_null<Expr>(C);
-    if (!OK || !CE || isa<StmtExpr>(E))
-      continue;
-    auto CR = fileRange(CE->getSourceRange());
-    OK = CR && CR->first >= ER->first && CR->second <= ER->second;
-  }
-  if (OK)
-    return;
+void FunctionLegality::ruleEditableText(const Stmt *S) {
   // The pools of the pointers the macro's code works with; when none is known, every
   // pool of the function.
-  std::string Why = "used inside a macro at " + dsa::locationString(Ctx, E->getBeginLoc());
-  bool Any = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (!X)
-      return;
-    if (const auto *XE = dyn_cast<Expr>(X))
-      if (isPointer(XE->getType()))
-        if (auto It = F.ExprCells.find(XE); It != F.ExprCells.end())
-          for (Cell C : {It->second, F.Graph->edgeIfAny(It->second)})
-            if (NodeEncoding Enc = encOfCell(C); Enc.isPooled()) {
-              for (int Pl : poolsOf(Enc))
-                Vetoes.emplace(Pl, Why);
-              Any = true;
-            }
-    for (const Stmt *Child : codeChildren(X))
-      Walk(Child);
-  };
-  Walk(E);
-  if (!Any)
-    vetoAllPools(Why);
+  vetoCode(S, "used inside a macro at " + dsa::locationString(Ctx, S->getBeginLoc()));
+}
+
+static std::string expandedTwice(const MacroArguments &MA, const Stmt *S) {
+  return "the argument of macro '" + MA.macroName(S) + "' at " + MA.where(S) +
+         " is expanded more than once, and its expansions would need different rewrites";
+}
+
+void FunctionLegality::ruleArgumentExpandedTwice() {
+  for (auto &[R, Ks] : Copies) {
+    const CopyKey *Changed = nullptr;
+    for (const CopyKey &K : Ks)
+      if (!Changed && K.Key != "=")
+        Changed = &K;
+    if (!Changed)
+      continue;
+    for (const CopyKey &K : Ks)
+      if (K.Key != Changed->Key) {
+        vetoCode(K.S, expandedTwice(macroArgs(), K.S));
+        vetoCode(Changed->S, expandedTwice(macroArgs(), K.S));
+        break;
+      }
+    // A copy the rewriter does not reach keeps the original text, unless it only sits in
+    // a sizeof whose value cannot change, next to an evaluated copy.
+    for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
+      bool Seen =
+          std::any_of(Ks.begin(), Ks.end(), [&](const CopyKey &K) { return K.S == C.S; });
+      if (!Seen && !macroArgs().followsTwin(C)) {
+        vetoCode(Changed->S, expandedTwice(macroArgs(), C.S));
+        break;
+      }
+    }
+  }
+}
+
+void FunctionLegality::ruleStringizedArgument() {
+  for (auto &[R, Ks] : Copies)
+    for (const CopyKey &K : Ks)
+      if (K.Key != "=") {
+        if (std::string Why = macroArgs().stringized(K.S); !Why.empty())
+          vetoCode(K.S, Why);
+        break;
+      }
+}
+
+void FunctionLegality::rulePastedArgument() {
+  for (auto &[R, Ks] : Copies)
+    for (const CopyKey &K : Ks)
+      if (K.Key != "=") {
+        if (std::string Why = macroArgs().pasted(K.S); !Why.empty())
+          vetoCode(K.S, Why);
+        break;
+      }
 }
 
 //===-- The walk -----------------------------------------------------------===//
 
-bool FunctionLegality::children(const Expr *E) {
-  bool Changed = false;
-  for (const Stmt *C : E->children())
+void FunctionLegality::vetoCode(const Stmt *S, const std::string &Why) {
+  std::vector<NodeEncoding> Pooled = pooledIn(S);
+  for (const NodeEncoding &Enc : Pooled)
+    for (int Pl : poolsOf(Enc))
+      Vetoes.emplace(Pl, Why);
+  if (Pooled.empty())
+    vetoAllPools(Why);
+}
+
+std::vector<FunctionLegality::Child> FunctionLegality::allChildren(const Stmt *S) const {
+  std::vector<Child> Cs;
+  for (const Stmt *C : S->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(C))
-      Changed |= expr(CE);
-  return Changed;
+      Cs.push_back(Child(CE));
+  return Cs;
+}
+
+bool FunctionLegality::children(const Stmt *S, const std::vector<Child> &Cs) {
+  bool InPlace = editableInPlace(S);
+  bool Any = false;
+  for (const Child &C : Cs) {
+    unsigned Mark = Placed;
+    bool Changed = expr(C.E, C.Idx);
+    if (InPlace)
+      Any |= Changed;
+    else
+      place(C.E, Changed, C.Idx ? "idx" + C.Tag : C.Tag, Mark);
+  }
+  return InPlace && Any;
+}
+
+void FunctionLegality::embed(const Expr *C, bool IdxContext) {
+  if (!expr(C, IdxContext) && !rangeOf(C))
+    ruleEditableText(C);
+}
+
+void FunctionLegality::place(const Expr *C, bool Changed, const std::string &Tag,
+                             unsigned Mark) {
+  if (Changed) {
+    if (!rangeOf(C))
+      ruleEditableText(C);
+    ++Placed;
+  }
+  noteCopy(C, Mark, Tag);
+}
+
+void FunctionLegality::noteCopy(const Stmt *S, unsigned Mark, const std::string &Tag) {
+  if (!S->getBeginLoc().isMacroID())
+    return; // not in a macro argument (and no need to index the function's macros)
+  auto R = macroArgs().copyRange(S);
+  if (!R)
+    return;
+  std::string Key = "=";
+  if (Placed > Mark) {
+    // What the rewriter reads to spell the copy; the sizeof respellings in force.
+    Key = rewriteKey(S) + "|" + Tag + "|";
+    for (auto &KV : SizeofLayout)
+      Key += "L" + std::to_string(KV.first) + ";";
+    for (auto &KV : SizeofPointer)
+      Key += "P" + std::to_string(KV.first) + ";";
+  }
+  Copies[*R].push_back({S, Key});
 }
 
 bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
@@ -464,91 +542,128 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
   if (IdxContext) {
     ruleInteriorPointerAsIndex(E);
     if (isNullConstant(E, Ctx))
-      return E->IgnoreParenImpCasts()->getStmtClass() != Stmt::IntegerLiteralClass;
+      return sourceText(E) != "0";
   }
-  bool Changed = false;
   switch (E->getStmtClass()) {
   case Stmt::ImplicitCastExprClass:
     return expr(cast<ImplicitCastExpr>(E)->getSubExpr());
-  case Stmt::CStyleCastExprClass: {
-    const auto *CE = cast<CStyleCastExpr>(E);
-    ruleCast(CE);
-    Rep R = rep(CE), S = rep(CE->getSubExpr());
-    Changed = expr(CE->getSubExpr());
-    if (!isPointer(CE->getType()))
-      Changed |= CE->getCastKind() == CK_PointerToIntegral && S.K == Idx;
-    else if (R.K == Plain) {
-      auto It = F.ExprCells.find(CE);
-      Changed |= It != F.ExprCells.end() && !newPointerType(CE->getType(), It->second).empty();
-    } else
-      Changed |= R.K == Idx || S.K == Idx;
-    break;
-  }
+  case Stmt::CStyleCastExprClass:
+    return castExpr(cast<CStyleCastExpr>(E));
   case Stmt::MemberExprClass: {
     const auto *ME = cast<MemberExpr>(E);
     ruleFieldOfUnrewrittenObject(ME);
-    Changed = expr(ME->getBase()) || (ME->isArrow() && rep(ME->getBase()).K == Idx);
-    break;
+    if (ME->isArrow() && rep(ME->getBase()).K == Idx) {
+      embed(ME->getBase());
+      return true;
+    }
+    return children(ME, {{ME->getBase()}});
   }
   case Stmt::UnaryOperatorClass: {
     const auto *U = cast<UnaryOperator>(E);
+    const Expr *Sub = U->getSubExpr();
     if (U->getOpcode() == UO_AddrOf)
       ruleAddressOfPoolObject(U);
-    Changed = expr(U->getSubExpr()) ||
-              (U->getOpcode() == UO_Deref && rep(U->getSubExpr()).K == Idx) ||
-              (U->getOpcode() == UO_AddrOf && rep(U).K == Idx);
-    break;
+    if (U->getOpcode() == UO_Deref && rep(Sub).K == Idx) {
+      embed(Sub);
+      return true;
+    }
+    if (U->getOpcode() == UO_AddrOf && rep(U).K == Idx) {
+      const Expr *Inner = Sub->IgnoreParens();
+      if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref) {
+        embed(D->getSubExpr());
+        return true;
+      }
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner)) {
+        embed(AS->getIdx());
+        embed(AS->getBase());
+        return true;
+      }
+      return false; // vetoed
+    }
+    return children(U, {{Sub}});
   }
   case Stmt::ArraySubscriptExprClass: {
     const auto *AS = cast<ArraySubscriptExpr>(E);
-    Changed = children(AS) || rep(AS->getBase()).K == Idx;
-    break;
+    if (rep(AS->getBase()).K == Idx) {
+      embed(AS->getIdx());
+      embed(AS->getBase());
+      return true;
+    }
+    return children(AS, allChildren(AS));
   }
   case Stmt::BinaryOperatorClass:
   case Stmt::CompoundAssignOperatorClass:
-    Changed = binary(cast<BinaryOperator>(E));
-    break;
+    return binary(cast<BinaryOperator>(E));
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
-    bool Idx3 = rep(CO).K == Idx;
-    Changed = expr(CO->getCond());
-    Changed |= expr(CO->getTrueExpr(), Idx3);
-    Changed |= expr(CO->getFalseExpr(), Idx3);
-    break;
+    if (rep(CO).K != Idx)
+      return children(CO, allChildren(CO));
+    return children(
+        CO, {{CO->getCond()}, {CO->getTrueExpr(), true}, {CO->getFalseExpr(), true}});
   }
   case Stmt::CallExprClass:
-    Changed = call(cast<CallExpr>(E));
-    break;
+    return call(cast<CallExpr>(E));
   case Stmt::UnaryExprOrTypeTraitExprClass:
-    Changed = sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
-    break;
+    return sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
   case Stmt::DeclRefExprClass:
     return false;
   case Stmt::CompoundLiteralExprClass:
     ruleCompoundLiteral(cast<CompoundLiteralExpr>(E));
-    Changed = children(E);
-    break;
+    return children(E, allChildren(E));
   case Stmt::InitListExprClass: {
     const auto *ILE = cast<InitListExpr>(E);
     ruleIndexInPointerInitializer(ILE);
     const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
-    Changed = children(Written ? Written : ILE);
-    if (Changed)
-      ruleEditableText(Written ? Written : ILE);
-    return Changed;
+    return children(Written ? Written : ILE, allChildren(Written ? Written : ILE));
   }
-  case Stmt::BinaryConditionalOperatorClass:
   case Stmt::StmtExprClass:
+    if (!rangeOf(E) && !isPointer(E->getType())) {
+      // Written by a macro (glibc's assert): rewritten statement by statement.
+      for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
+        stmt(S);
+      return false;
+    }
+    ruleUnsupportedExpression(E);
+    return false;
+  case Stmt::BinaryConditionalOperatorClass:
   case Stmt::GenericSelectionExprClass:
     ruleUnsupportedExpression(E);
     return false;
   default:
-    Changed = children(E);
-    break;
+    return children(E, allChildren(E));
   }
-  if (Changed)
-    ruleEditableText(E);
-  return Changed;
+}
+
+bool FunctionLegality::castExpr(const CStyleCastExpr *CE) {
+  ruleCast(CE);
+  const Expr *Sub = CE->getSubExpr();
+  if (!isPointer(CE->getType())) {
+    // To an integer: the real address (pc_addr).
+    if (CE->getCastKind() == CK_PointerToIntegral && rep(Sub).K == Idx) {
+      embed(Sub);
+      return true;
+    }
+    return children(CE, {{Sub}});
+  }
+  Rep R = rep(CE);
+  if (R.K == Plain) {
+    auto It = F.ExprCells.find(CE);
+    if (It != F.ExprCells.end() && !newPointerType(CE->getType(), It->second).empty()) {
+      embed(Sub);
+      return true;
+    }
+    return children(CE, {{Sub}});
+  }
+  if (isNullConstant(Sub, Ctx))
+    return R.K == Idx ? true : children(CE, {{Sub}});
+  Rep S = rep(Sub);
+  if (S.K == Idx && (R.K == Idx || R.K == Real)) {
+    embed(Sub);
+    return true;
+  }
+  if (R.K == Idx)
+    return false; // vetoed
+  return children(CE, {{Sub}});
 }
 
 bool FunctionLegality::binary(const BinaryOperator *E) {
@@ -561,46 +676,109 @@ bool FunctionLegality::binary(const BinaryOperator *E) {
       if (fieldArrayEncoding(ME)) {
         QualType Elem = L->getType()->getPointeeType()->getPointeeType();
         if (Elem->isRecordType()) {
+          bool InPlace = editableInPlace(E);
           auto Saved = SizeofPointer;
           SizeofPointer[PG.Types.get(Elem, Ctx)] = true;
+          unsigned Mark = Placed;
           bool RC = expr(R);
+          if (!InPlace)
+            place(R, RC, "", Mark);
           SizeofPointer = Saved;
           if (RC) {
-            expr(L);
-            return true;
+            Mark = Placed;
+            bool LC = expr(L);
+            if (!InPlace)
+              place(L, LC, "", Mark);
+            return InPlace;
           }
         }
       }
     Rep LR = rep(L);
     bool LIdx = LR.K == Idx || fieldIndexEncoding(L).has_value();
-    if (LIdx || rep(R).K == Idx) {
-      bool Changed = expr(R, LIdx);
-      Changed |= expr(L);
-      return Changed;
-    }
+    if (LIdx || rep(R).K == Idx)
+      return children(E, {{R, LIdx}, {L}});
   }
   if (isPointer(L->getType()) && isPointer(R->getType()) &&
       (E->isEqualityOp() || E->isRelationalOp())) {
     Rep LR = rep(L), RR = rep(R);
     if (LR.K == Idx || RR.K == Idx) {
       ruleIndexPointerComparison(E);
-      bool Changed = expr(L, RR.K == Idx);
-      Changed |= expr(R, LR.K == Idx);
-      return Changed;
+      return children(E, {{L, RR.K == Idx}, {R, LR.K == Idx}});
     }
   }
   if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
     Rep LR = rep(L), RR = rep(R);
     if (LR.K == Idx || RR.K == Idx) {
       ruleIndexPointerSubtraction(E);
-      expr(L);
-      expr(R);
+      if (LR.K != Idx || RR.K != Idx)
+        return false; // vetoed
+      embed(L);
+      embed(R);
       return true;
     }
   }
   if (Op == BO_Assign && L->getType()->isRecordType())
     ruleStructCopyAcrossPool(E);
-  return children(E);
+  return children(E, allChildren(E));
+}
+
+void FunctionLegality::embedCount(const Expr *Size, dsa::TypeId T) {
+  // As FunctionRewriter::countOf: n of n * sizeof(T) is kept.
+  const Expr *S = Size->IgnoreParenImpCasts();
+  if (isSizeofType(S, T))
+    return;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Mul) {
+    if (isSizeofType(B->getRHS(), T))
+      return embed(B->getLHS());
+    if (isSizeofType(B->getLHS(), T))
+      return embed(B->getRHS());
+  }
+  if (sizeParameter(F.Decl, Size))
+    embed(Size);
+}
+
+void FunctionLegality::allocation(const CallExpr *E, StringRef Name,
+                                  ArrayRef<const Expr *> Args, const NodeEncoding &Enc) {
+  // The allocation is written again as a pool call, with the texts of its counts.
+  ruleAllocationSize(E, Name, Args, Enc);
+  if (Name == "malloc" && Args.size() == 1) {
+    embedCount(Args[0], Enc.Struct);
+  } else if (Name == "calloc" && Args.size() == 2) {
+    if (isSizeofType(Args[1], Enc.Struct)) {
+      embed(Args[0]);
+    } else if (isSizeofType(Args[0], Enc.Struct)) {
+      embed(Args[1]);
+    } else if (sizeParameter(F.Decl, Args[0]) && sizeParameter(F.Decl, Args[1])) {
+      embed(Args[0]);
+      embed(Args[1]);
+    }
+  } else if (Name == "realloc" && Args.size() == 2) {
+    embedCount(Args[1], Enc.Struct);
+    embed(Args[0], true);
+  }
+}
+
+bool FunctionLegality::callResult(const CallExpr *E, CallMode Mode, bool Renamed,
+                                  bool PoolArgs, const std::string &NewName,
+                                  const std::vector<bool> &Changed) {
+  // As FunctionRewriter::callText.
+  bool Any = Renamed || PoolArgs ||
+             std::find(Changed.begin(), Changed.end(), true) != Changed.end();
+  if (!Any)
+    return false;
+  if (Mode == CallPlace) {
+    if (Renamed)
+      place(E->getCallee(), true, "callee:" + NewName, Placed);
+    return false;
+  }
+  if (Mode == CallRebuild) {
+    if (!Renamed && !rangeOf(E->getCallee()))
+      ruleEditableText(E->getCallee());
+    for (unsigned I = 0; I < E->getNumArgs(); ++I)
+      if (!Changed[I] && !rangeOf(E->getArg(I)))
+        ruleEditableText(E->getArg(I));
+  }
+  return true;
 }
 
 bool FunctionLegality::call(const CallExpr *E) {
@@ -608,51 +786,45 @@ bool FunctionLegality::call(const CallExpr *E) {
   const FunctionDecl *FD = E->getDirectCallee();
   std::string Name = FD ? FD->getName().str() : "";
   if (CI == CallIndex.end())
-    return children(E);
+    return children(E, allChildren(E));
   const dsa::CallSite &CS = F.Calls[CI->second];
   if (auto HA = hookAllocation(E, CS))
     if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled()) {
       ruleAllocationHook(E, CS, *HA, Enc);
-      if (HA->Allocator == "free") {
-        expr(HA->Args[0], Enc.Indexed);
-      } else {
-        ruleAllocationSize(E, HA->Allocator, HA->Args, Enc);
-        for (unsigned I = 0; I < HA->Args.size(); ++I)
-          expr(HA->Args[I], HA->Allocator == "realloc" && I == 0);
-      }
+      // Written again as a pool operation, with the texts of the allocator's arguments.
+      if (HA->Allocator == "free")
+        embed(HA->Args[0], Enc.Indexed);
+      else
+        allocation(E, HA->Allocator, HA->Args, Enc);
       return true;
     }
   if (FD && !CS.ExternalTargets.empty() && CS.Targets.empty()) {
     if (isAllocator(Name)) {
       NodeEncoding Enc = encOfCell(CS.Ret);
       if (Enc.isPooled()) {
-        ruleAllocationSize(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()),
-                           Enc);
-        for (unsigned I = 0; I < E->getNumArgs(); ++I)
-          expr(E->getArg(I), Name == "realloc" && I == 0);
+        allocation(E, Name, std::vector<const Expr *>(E->arg_begin(), E->arg_end()), Enc);
         return true;
       }
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret), Ctx.getPointerType(Ctx.VoidTy));
       if (Elem.K == Idx || (Elem.E.Indexed && Elem.E.isPooled())) {
         auto Saved = SizeofPointer;
         SizeofPointer[Elem.E.Struct] = true;
-        bool Changed = children(E);
+        bool Changed = children(E, allChildren(E));
         SizeofPointer = Saved;
         return Changed;
       }
-      return children(E);
+      return children(E, allChildren(E));
     }
     if (Name == "free" && E->getNumArgs() == 1) {
       NodeEncoding Enc = encOfCell(CS.Args[0]);
       if (!Enc.isPooled())
-        return children(E);
-      expr(E->getArg(0), Enc.Indexed);
+        return children(E, allChildren(E));
+      embed(E->getArg(0), Enc.Indexed);
       return true;
     }
     // Any other function outside the program sees real pointers.
     ruleByteCount(E, CS);
     auto Saved = SizeofLayout, SavedP = SizeofPointer;
-    bool Changed = false;
     for (const Expr *A : E->arguments()) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
@@ -661,26 +833,55 @@ bool FunctionLegality::call(const CallExpr *E) {
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), Ctx.getPointerType(Ctx.VoidTy));
             El.K == Idx)
           SizeofPointer[El.E.Struct] = true;
-      Changed |= R.K == Idx;
     }
-    for (const Expr *A : E->arguments())
-      Changed |= expr(A);
+    // A constant byte count of whole objects is spelled for the new layout.
+    bool NewCount = false;
+    for (auto &[I, Cover] : CS.ByteCovers) {
+      if (I >= E->getNumArgs() || !elementTypeChanges(E->getArg(I)))
+        continue;
+      NewCount = Cover.Elem && Cover.Constant;
+      break;
+    }
+    const dsa::ByteCountCall *BC = dsa::byteCountCall(Name);
+    CallMode Mode = callMode(E, false);
+    std::vector<bool> Changed;
+    for (const Expr *A : E->arguments()) {
+      unsigned Mark = Placed;
+      bool Ch;
+      std::string Tag;
+      if (NewCount && BC && A == E->getArg(BC->SizeArg)) {
+        Ch = true;
+        Tag = "count";
+      } else if (rep(A).K == Idx) {
+        embed(A);
+        Ch = true;
+        Tag = "addr";
+      } else {
+        Ch = expr(A);
+      }
+      if (Mode == CallPlace)
+        place(A, Ch, Tag, Mark);
+      Changed.push_back(Ch);
+    }
     SizeofLayout = Saved;
     SizeofPointer = SavedP;
-    return Changed || !CS.ByteCovers.empty();
+    return callResult(E, Mode, false, false, "", Changed);
   }
   auto VC = V.Calls.find(CI->second);
   if (VC == V.Calls.end()) {
     ruleIndirectCall(E);
-    return children(E);
+    return children(E, allChildren(E));
   }
   const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   std::map<unsigned, bool> Counts;
   ruleWrapperAllocationSize(E, W, VC->second.PoolArgs, Counts);
-  bool Changed = !VC->second.PoolArgs.empty() || W.Name != Name;
-  Changed |= expr(E->getCallee());
+  bool PoolArgs = !VC->second.PoolArgs.empty();
+  CallMode Mode = callMode(E, PoolArgs);
+  std::vector<bool> Changed;
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+    const Expr *A = E->getArg(I);
+    unsigned Mark = Placed;
     bool ParamIdx = false;
     if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
       const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
@@ -690,12 +891,12 @@ bool FunctionLegality::call(const CallExpr *E) {
         ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
       }
     }
-    if (Counts.count(I))
-      Changed = true;
-    else
-      Changed |= expr(E->getArg(I), ParamIdx);
+    bool Ch = Counts.count(I) ? true : expr(A, ParamIdx);
+    if (Mode == CallPlace)
+      place(A, Ch, Counts.count(I) ? "count" : ParamIdx ? "idx" : "", Mark);
+    Changed.push_back(Ch);
   }
-  return Changed;
+  return callResult(E, Mode, W.Name != Name, PoolArgs, W.Name, Changed);
 }
 
 bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
@@ -709,35 +910,57 @@ bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
     return T->isRecordType() && SizeofLayout.count(PG.Types.get(T, Ctx));
   }
   SizeofOperand SO = sizeofOperand(E->getArgumentExpr());
+  if (!SO.NeedsNewType)
+    return false;
+  // Written by a macro that also evaluates the argument: the evaluated copies' edits
+  // give it its text, and its value cannot change.
+  if (!rangeOf(E) && macroArgs().operandFollowsTwins(E))
+    return false;
   ruleSizeofOperand(E, SO);
-  return SO.NeedsNewType;
+  return true;
 }
 
 void FunctionLegality::declStmt(const DeclStmt *DS) {
   ruleDeclaration(DS);
+  bool AnyTypeChange = false;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      AnyTypeChange |= !varDecl(VD).empty();
+  if (!AnyTypeChange) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+        unsigned Mark = Placed;
+        bool Changed = expr(VD->getInit());
+        place(VD->getInit(), Changed, "", Mark);
+      }
+    return;
+  }
+  // The declaration is written again, declarator by declarator.
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
-      bool Changes = !varDecl(VD).empty();
-      if (Changes && isa<InitListExpr>(VD->getInit()))
+      if (!varDecl(VD).empty() && isa<InitListExpr>(VD->getInit()))
         continue; // becomes {0}
-      if (expr(VD->getInit(), Changes && repOfVar(VD).K == Idx) && !Changes &&
-          !fileRange(VD->getInit()->getSourceRange()))
-        ruleEditableText(VD->getInit());
+      embed(VD->getInit(), repOfVar(VD).K == Idx);
     }
+  ++Placed;
 }
 
 void FunctionLegality::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
-  bool Changed = RV && expr(RV, ReturnsIdx);
   bool Destroys = false;
   for (int Pl : V.OwnedPools)
     Destroys |= !P.Pools[Pl].SharedByActivations;
   if (!Destroys) {
-    if (Changed && !fileRange(RV->getSourceRange()))
-      ruleEditableText(RV);
+    if (RV) {
+      unsigned Mark = Placed;
+      bool Changed = expr(RV, ReturnsIdx);
+      place(RV, Changed, ReturnsIdx ? "idx" : "", Mark);
+    }
     return;
   }
   // `return` becomes pool destruction and the return: its text must be in the file.
+  if (RV)
+    embed(RV, ReturnsIdx);
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
       SM.getExpansionLoc(RS->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
@@ -746,22 +969,28 @@ void FunctionLegality::returnStmt(const ReturnStmt *RS) {
     for (int Pl : V.OwnedPools)
       Vetoes.emplace(Pl, Why);
   }
+  ++Placed;
 }
 
 void FunctionLegality::stmt(const Stmt *S) {
   if (!S)
     return;
   if (const auto *E = dyn_cast<Expr>(S)) {
-    if (expr(E) && !fileRange(E->getSourceRange()))
-      ruleEditableText(E);
+    unsigned Mark = Placed;
+    bool Changed = expr(E);
+    place(E, Changed, "", Mark);
     return;
   }
+  // A statement written as a macro's argument is a copy like an expression.
+  unsigned Mark = Placed;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
-    return declStmt(DS);
-  if (const auto *RS = dyn_cast<ReturnStmt>(S))
-    return returnStmt(RS);
-  for (const Stmt *Child : codeChildren(S))
-    stmt(Child);
+    declStmt(DS);
+  else if (const auto *RS = dyn_cast<ReturnStmt>(S))
+    returnStmt(RS);
+  else
+    for (const Stmt *Child : codeChildren(S))
+      stmt(Child);
+  noteCopy(S, Mark, "");
 }
 
 void FunctionLegality::run() {
@@ -775,6 +1004,9 @@ void FunctionLegality::run() {
   ruleOpaquePoolOwner();
   for (const Stmt *S : Body->body())
     stmt(S);
+  ruleArgumentExpandedTwice();
+  ruleStringizedArgument();
+  rulePastedArgument();
 }
 
 } // namespace ptrcomp

@@ -22,7 +22,9 @@ namespace ptrcomp {
 
 class FunctionLegality : public VersionView {
 public:
-  using VersionView::VersionView;
+  FunctionLegality(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                   const dsa::FunctionVersion &V, const clang::Preprocessor *PP = nullptr)
+      : VersionView(PG, P, F, V, PP) {}
 
   /// Checks the version; the vetoes found are in vetoes().
   void run();
@@ -32,12 +34,39 @@ public:
 private:
   void veto(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
   void vetoAllPools(const std::string &Why);
+  /// Vetoes the pools of the pointers \p S works with (every pool when none is known).
+  void vetoCode(const clang::Stmt *S, const std::string &Why);
 
-  // The walk. Each returns whether the rewriter rebuilds the text of the node.
+  // The walk. Each returns whether the rewriter gives the node a new text of its own
+  // (which its parent then places or builds on); a node that keeps its text but whose
+  // children change (in a macro's body) has its children edited where they are spelled.
   void stmt(const clang::Stmt *S);
   bool expr(const clang::Expr *E, bool IdxContext = false);
-  bool children(const clang::Expr *E);
+  /// A child as its parent rewrites it: where an index is expected (null becomes 0),
+  /// and what else the parent makes of it (Tag: wrapped, counted, renamed).
+  struct Child {
+    Child(const clang::Expr *E, bool Idx = false, std::string Tag = "")
+        : E(E), Idx(Idx), Tag(std::move(Tag)) {}
+    const clang::Expr *E;
+    bool Idx;
+    std::string Tag;
+  };
+  /// The node keeps its own text and its children's texts are spliced in, or placed
+  /// where they are spelled (see FunctionRewriter::Assembly).
+  bool children(const clang::Stmt *S, const std::vector<Child> &Cs);
+  std::vector<Child> allChildren(const clang::Stmt *S) const;
+  /// A child whose text becomes part of its parent's new text.
+  void embed(const clang::Expr *C, bool IdxContext = false);
+  /// A child edited where it is spelled, \p Mark the edit count before its walk.
+  void place(const clang::Expr *C, bool Changed, const std::string &Tag, unsigned Mark);
+  void noteCopy(const clang::Stmt *S, unsigned Mark, const std::string &Tag);
+  bool castExpr(const clang::CStyleCastExpr *E);
   bool call(const clang::CallExpr *E);
+  bool callResult(const clang::CallExpr *E, CallMode Mode, bool Renamed, bool PoolArgs,
+                  const std::string &NewName, const std::vector<bool> &Changed);
+  void allocation(const clang::CallExpr *E, llvm::StringRef Name,
+                  llvm::ArrayRef<const clang::Expr *> Args, const dsa::NodeEncoding &Enc);
+  void embedCount(const clang::Expr *Size, dsa::TypeId T);
   bool binary(const clang::BinaryOperator *E);
   bool sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
   void declStmt(const clang::DeclStmt *DS);
@@ -69,9 +98,17 @@ private:
   void ruleIndirectCall(const clang::CallExpr *E);
   void ruleSizeofOperand(const clang::UnaryExprOrTypeTraitExpr *E, const SizeofOperand &SO);
   void ruleDeclaration(const clang::DeclStmt *DS);
-  /// The rewriter rebuilds the text of \p E from its children's: it must be spelled in
-  /// the function's file, with each child inside it (not in a macro's body).
-  void ruleEditableText(const clang::Expr *E);
+  /// The rewriter gives \p S a new text: S must be spelled in the function's file (in
+  /// the file itself, in one macro argument, or as a whole macro invocation), not in a
+  /// macro's body.
+  void ruleEditableText(const clang::Stmt *S);
+  /// A macro argument expanded more than once is edited once, where it is spelled: every
+  /// expansion must need the same new text.
+  void ruleArgumentExpandedTwice();
+  /// A changed macro argument must not be stringized (#x keeps the original text).
+  void ruleStringizedArgument();
+  /// A changed macro argument must not be pasted (##).
+  void rulePastedArgument();
 
   bool elementTypeChanges(const clang::Expr *A) const;
 
@@ -80,6 +117,12 @@ private:
   /// compressed struct, sizes of new arrays of indices).
   std::map<dsa::TypeId, bool> SizeofLayout, SizeofPointer;
   std::map<int, std::string> Vetoes;
+  unsigned Placed = 0; ///< edits the rewriter makes, so far in the walk
+  struct CopyKey {
+    const clang::Stmt *S;
+    std::string Key; ///< "=" when unchanged; else what its new text depends on
+  };
+  std::map<FileRange, std::vector<CopyKey>> Copies; ///< macro argument -> its copies
 };
 
 } // namespace ptrcomp

@@ -101,8 +101,8 @@ void checkGlobals(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pla
 }
 
 /// Every version of \p F that changes something.
-void checkFunction(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
-                   dsa::Vetoes &Out) {
+void checkFunction(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                   dsa::FunctionGraph &F, dsa::Vetoes &Out) {
   auto VIt = P.VersionsOf.find(F.Key);
   if (VIt == P.VersionsOf.end())
     return;
@@ -123,7 +123,7 @@ void checkFunction(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGrap
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
-    FunctionLegality FL(PG, P, F, V);
+    FunctionLegality FL(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
     FL.run();
     for (auto &[Pl, Why] : FL.vetoes())
       Out.emplace(P.Pools[Pl].Origin, Why);
@@ -135,7 +135,7 @@ void checkFunction(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGrap
 dsa::Vetoes checkLegality(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P) {
   dsa::Vetoes Out;
   for (auto &[Key, F] : PG.Functions)
-    checkFunction(PG, P, F, Out);
+    checkFunction(Program, PG, P, F, Out);
   checkGlobals(Program, PG, P, Out);
   checkLayouts(Program, PG, P, Out);
   return Out;

@@ -32,8 +32,9 @@ using dsa::Cell;
 using dsa::NodeEncoding;
 
 FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                   dsa::FunctionGraph &F, const dsa::FunctionVersion &V)
-    : VersionView(PG, P, F, V), VersionIndex(unsigned(&V - P.Versions.data())),
+                                   dsa::FunctionGraph &F, const dsa::FunctionVersion &V,
+                                   const clang::Preprocessor *PP)
+    : VersionView(PG, P, F, V, PP), VersionIndex(unsigned(&V - P.Versions.data())),
       Uses(V.NumPoolParams) {
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
@@ -216,46 +217,210 @@ void FunctionRewriter::vetoAt(const NodeEncoding &E, const Stmt *S, const std::s
   veto(E, What + " at " + dsa::locationString(Ctx, S->getBeginLoc()));
 }
 
-std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
-  std::string Why = "used inside a macro at " +
-                    dsa::locationString(Ctx, S ? S->getBeginLoc() : Loc);
-  // The pools of the pointers the macro's code works with; when none is known, every
-  // pool the function touches.
-  bool Any = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
-    if (!X)
-      return;
-    if (const auto *E = dyn_cast<Expr>(X))
-      if (isPointer(E->getType()))
-        if (auto It = F.ExprCells.find(E); It != F.ExprCells.end()) {
-          for (dsa::Cell C : {It->second, F.Graph->edgeIfAny(It->second)}) {
-            NodeEncoding Enc = encOfCell(C);
-            if (Enc.isPooled()) {
-              veto(Enc, Why);
-              Any = true;
-            }
-          }
-        }
-    for (const Stmt *Child : codeChildren(X))
-      Walk(Child);
-  };
-  Walk(S);
-  if (!Any)
+void FunctionRewriter::vetoCode(const Stmt *S, const std::string &Why) {
+  // The pools of the pointers the code works with; when none is known, every pool the
+  // function touches.
+  std::vector<NodeEncoding> Pooled = S ? pooledIn(S) : std::vector<NodeEncoding>();
+  for (const NodeEncoding &Enc : Pooled)
+    veto(Enc, Why);
+  if (Pooled.empty())
     for (auto &KV : V.Nodes)
       if (KV.second.isPooled())
         veto(KV.second, Why);
   Failed = true;
+}
+
+std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
+  vetoCode(S, "used inside a macro at " +
+                  dsa::locationString(Ctx, S ? S->getBeginLoc() : Loc));
   return std::nullopt;
 }
 
-void FunctionRewriter::edit(SourceRange R, const std::string &Text) {
-  auto FR = fileRange(R);
-  if (!FR) {
-    macroVeto(nullptr, R.getBegin());
+std::string FunctionRewriter::expandedTwice(const Stmt *S) const {
+  return "the argument of macro '" + macroArgs().macroName(S) + "' at " +
+         macroArgs().where(S) +
+         " is expanded more than once, and its expansions would need different rewrites";
+}
+
+//===-- Edits --------------------------------------------------------------===//
+
+StringRef FunctionRewriter::fileText() const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getBufferData(SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
+}
+
+std::string FunctionRewriter::piece(unsigned B, unsigned E) const {
+  // An edit recorded inside another was part of the text the outer one was built from.
+  StringRef Buf = fileText();
+  std::string Out;
+  unsigned At = B;
+  for (auto It = RecordedEdits.lower_bound({B, ~0u});
+       It != RecordedEdits.end() && It->first.first < E; ++It) {
+    auto [RB, RE] = It->first;
+    if (RB < At || RE > E)
+      continue;
+    Out += Buf.slice(At, RB).str();
+    Out += It->second.Text;
+    At = RE;
+  }
+  Out += Buf.slice(At, E).str();
+  return Out;
+}
+
+std::string FunctionRewriter::spelling(const Stmt *S) {
+  if (auto R = rangeOf(S))
+    return piece(R->first, R->second);
+  macroVeto(S);
+  return "";
+}
+
+void FunctionRewriter::record(FileRange R, const std::string &Text, const Stmt *At) {
+  Log.push_back({R, Text});
+  std::set<int> Pools = std::move(Touched);
+  Touched.clear();
+  if (Text == piece(R.first, R.second))
+    return; // rebuilt to the same text: no change (noise in diffs and --dry-run)
+  auto [It, New] = RecordedEdits.try_emplace(R, Recorded{Text, Pools, At});
+  if (New)
+    return;
+  if (It->second.Text == Text) {
+    It->second.Pools.insert(Pools.begin(), Pools.end());
     return;
   }
-  Edits.push_back({FR->first, FR->second - FR->first, Text, std::move(Touched)});
-  Touched.clear();
+  // One spelling, two texts: a macro argument expanded twice, each expansion rewritten
+  // differently.
+  vetoCode(It->second.At, expandedTwice(At));
+  vetoCode(At, expandedTwice(At));
+}
+
+void FunctionRewriter::edit(const Stmt *S, const std::string &Text) {
+  auto R = rangeOf(S);
+  if (!R) {
+    macroVeto(S);
+    return;
+  }
+  record(*R, Text, S);
+}
+
+void FunctionRewriter::place(const Expr *C, const std::optional<std::string> &New,
+                             size_t Mark) {
+  if (Failed)
+    return;
+  if (New)
+    edit(C, *New);
+  noteCopy(C, Mark);
+}
+
+void FunctionRewriter::noteCopy(const Stmt *S, size_t Mark) {
+  if (!S->getBeginLoc().isMacroID())
+    return; // not in a macro argument (and no need to index the function's macros)
+  auto R = macroArgs().copyRange(S);
+  if (!R || Failed)
+    return;
+  // The outermost of the edits logged for this copy make its text.
+  std::vector<std::pair<FileRange, std::string>> Mine;
+  for (size_t I = Mark; I < Log.size(); ++I)
+    if (Log[I].first.first >= R->first && Log[I].first.second <= R->second)
+      Mine.push_back(Log[I]);
+  std::stable_sort(Mine.begin(), Mine.end(), [](const auto &A, const auto &B) {
+    return OuterFirst()(A.first, B.first);
+  });
+  StringRef Buf = fileText();
+  std::string Text;
+  unsigned At = R->first;
+  for (auto &[ER, T] : Mine) {
+    if (ER.first < At || (ER.first == At && ER.second == At && !Text.empty()))
+      continue;
+    Text += Buf.slice(At, ER.first).str();
+    Text += T;
+    At = ER.second;
+  }
+  Text += Buf.slice(At, R->second).str();
+  Views[*R].push_back({S, Text});
+}
+
+void FunctionRewriter::finishEdits() {
+  // Every copy of a macro argument must get the same text (one edit of the spelling
+  // serves them all), and a changed argument must not be stringized or pasted.
+  StringRef Buf = fileText();
+  for (auto &[R, Vs] : Views) {
+    StringRef Orig = Buf.slice(R.first, R.second);
+    const View *Changed = nullptr;
+    for (const View &Vw : Vs)
+      if (!Changed && Vw.Text != Orig)
+        Changed = &Vw;
+    if (!Changed)
+      continue;
+    for (const View &Vw : Vs)
+      if (Vw.Text != Changed->Text) {
+        vetoCode(Vw.S, expandedTwice(Vw.S));
+        vetoCode(Changed->S, expandedTwice(Vw.S));
+        return;
+      }
+    // A copy the rewriter did not see keeps the original text (only one not evaluated,
+    // in a sizeof whose value cannot change, follows its evaluated twins).
+    for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
+      bool Seen =
+          std::any_of(Vs.begin(), Vs.end(), [&](const View &Vw) { return Vw.S == C.S; });
+      if (!Seen && !macroArgs().followsTwin(C)) {
+        vetoCode(Changed->S, expandedTwice(C.S));
+        return;
+      }
+    }
+    for (const std::string &Why :
+         {macroArgs().stringized(Changed->S), macroArgs().pasted(Changed->S)})
+      if (!Why.empty()) {
+        vetoCode(Changed->S, Why);
+        return;
+      }
+  }
+  for (auto &[R, E] : RecordedEdits) {
+    if (!Edits.empty() && R.first < Edits.back().Offset + Edits.back().Length) {
+      if (R.second <= Edits.back().Offset + Edits.back().Length) {
+        Edits.back().Pools.insert(E.Pools.begin(), E.Pools.end());
+        continue; // its text is part of the outer edit's
+      }
+      vetoCode(E.At, "overlapping edits inside a macro invocation at " +
+                         dsa::locationString(Ctx, E.At->getBeginLoc()));
+      return;
+    }
+    Edits.push_back({R.first, R.second - R.first, E.Text, E.Pools});
+  }
+}
+
+std::string
+FunctionRewriter::assemble(const Stmt *S,
+                           std::vector<std::pair<FileRange, std::string>> Changes) {
+  FileRange SR = *rangeOf(S);
+  // By position; an insertion before a replacement starting at the same offset.
+  std::stable_sort(Changes.begin(), Changes.end(),
+                   [](const auto &A, const auto &B) { return A.first < B.first; });
+  std::string Text;
+  unsigned At = SR.first;
+  for (auto &[R, New] : Changes) {
+    if (R.first < At || R.second > SR.second) {
+      // Children whose texts overlap (editableInPlace() excludes them): never spliced.
+      vetoCode(S, "overlapping edits at " + dsa::locationString(Ctx, S->getBeginLoc()));
+      return "";
+    }
+    Text += piece(At, R.first);
+    Text += New;
+    At = R.second;
+  }
+  Text += piece(At, SR.second);
+  return Text;
+}
+
+FunctionRewriter::Assembly::Assembly(FunctionRewriter &FR, const Stmt *S)
+    : FR(FR), S(S), InPlace(FR.editableInPlace(S)) {}
+
+std::optional<std::string> FunctionRewriter::Assembly::text() {
+  if (!InPlace || Changes.empty() || FR.Failed)
+    return std::nullopt;
+  std::string Text = FR.assemble(S, Changes);
+  if (Text == FR.spelling(S))
+    return std::nullopt;
+  return Text;
 }
 
 //===-- Expressions ------------------------------------------------------===//
@@ -263,15 +428,21 @@ void FunctionRewriter::edit(SourceRange R, const std::string &Text) {
 std::string FunctionRewriter::text(const Expr *E) {
   if (auto New = rewrite(E))
     return *New;
-  return source(E->getSourceRange());
+  return spelling(E);
+}
+
+std::optional<std::string> FunctionRewriter::valueRewrite(const Expr *E, bool IdxContext) {
+  if (IdxContext && isNullConstant(E, Ctx))
+    return sourceText(E) == "0" ? std::nullopt : std::optional<std::string>("0");
+  if (IdxContext && rep(E).K == Real)
+    vetoAt(rep(E).E, E, "a pointer into an object is used as a pointer to the object");
+  return rewrite(E);
 }
 
 std::string FunctionRewriter::valueText(const Expr *E, bool IdxContext) {
-  if (IdxContext && isNullConstant(E, Ctx))
-    return "0";
-  if (IdxContext && rep(E).K == Real)
-    vetoAt(rep(E).E, E, "a pointer into an object is used as a pointer to the object");
-  return text(E);
+  if (auto New = valueRewrite(E, IdxContext))
+    return *New;
+  return spelling(E);
 }
 
 /// Whether the text of \p E needs parentheses to be an operand of a binary operator.
@@ -282,24 +453,11 @@ static bool isAtomic(const Expr *E) {
 }
 
 std::optional<std::string> FunctionRewriter::splice(const Stmt *S) {
-  std::vector<std::pair<const Stmt *, std::string>> Changes;
+  Assembly A(*this, S);
   for (const Stmt *Child : S->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      if (auto New = rewrite(CE))
-        Changes.emplace_back(CE, *New);
-  if (Changes.empty())
-    return std::nullopt;
-  auto PR = fileRange(S->getSourceRange());
-  if (!PR)
-    return macroVeto(S);
-  std::string Text = source(S->getSourceRange());
-  for (auto I = Changes.rbegin(); I != Changes.rend(); ++I) {
-    auto CR = fileRange(I->first->getSourceRange());
-    if (!CR || CR->first < PR->first || CR->second > PR->second)
-      return macroVeto(I->first);
-    Text.replace(CR->first - PR->first, CR->second - CR->first, I->second);
-  }
-  return Text;
+      A.child(CE, [&] { return rewrite(CE); });
+  return A.text();
 }
 
 std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
@@ -335,8 +493,18 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
     return splice(E);
   case Stmt::InitListExprClass:
     return initList(cast<InitListExpr>(E));
-  case Stmt::BinaryConditionalOperatorClass:
   case Stmt::StmtExprClass:
+    if (!rangeOf(E) && !isPointer(E->getType())) {
+      // A statement expression written by a macro (glibc's assert): its statements are
+      // rewritten as statements, their code where it is spelled.
+      std::set<int> Saved = Touched;
+      for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
+        stmt(S);
+      Touched.insert(Saved.begin(), Saved.end());
+      return std::nullopt;
+    }
+    [[fallthrough]];
+  case Stmt::BinaryConditionalOperatorClass:
   case Stmt::GenericSelectionExprClass: {
     Rep R = rep(E);
     if (R.E.isPooled() || splice(E)) {
@@ -445,9 +613,9 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
     if (!PoolObject)
       CheckPlainObject();
   }
-  if (auto New = rewrite(Base))
-    return *New + "." + Field;
-  return std::nullopt;
+  Assembly A(*this, E);
+  A.child(Base, [&] { return rewrite(Base); });
+  return A.text();
 }
 
 std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
@@ -504,19 +672,17 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
         if (Elem->isRecordType()) {
           std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
           SizeofPointer[PG.Types.get(Elem, Ctx)] = "pc_idx" + std::to_string(AE->Bits);
-          std::optional<std::string> New = rewrite(R);
+          Assembly A(*this, E);
+          bool Changed = false;
+          A.child(R, [&] {
+            std::optional<std::string> New = rewrite(R);
+            Changed = New.has_value();
+            return New;
+          });
           SizeofPointer = Saved;
-          if (New) {
-            auto RR = fileRange(R->getSourceRange()), ER = fileRange(E->getSourceRange());
-            if (!RR || !ER)
-              return macroVeto(E);
-            std::string Orig = source(E->getSourceRange());
-            std::optional<std::string> LT = rewrite(L);
-            auto LRange = fileRange(L->getSourceRange());
-            if (!LRange)
-              return macroVeto(E);
-            return (LT ? *LT : source(L->getSourceRange())) +
-                   Orig.substr(LRange->second - ER->first, RR->first - LRange->second) + *New;
+          if (Changed) {
+            A.child(L, [&] { return rewrite(L); });
+            return A.text();
           }
         }
       }
@@ -525,19 +691,11 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
       if (auto FE = fieldIndexEncoding(L))
         LR = {Idx, *FE};
     if (LR.K == Idx || (rep(R).K == Idx)) {
-      std::string RT = valueText(R, LR.K == Idx);
-      std::optional<std::string> LT = rewrite(L);
-      auto Orig = source(E->getSourceRange());
-      std::string LTS = LT ? *LT : source(L->getSourceRange());
       // Keep the operator's spelling and spacing.
-      auto LRange = fileRange(L->getSourceRange()), RRange = fileRange(R->getSourceRange()),
-           ERange = fileRange(E->getSourceRange());
-      if (!LRange || !RRange || !ERange)
-        return macroVeto(E);
-      std::string Mid = Orig.substr(LRange->second - ERange->first,
-                                    RRange->first - LRange->second);
-      std::string New = LTS + Mid + RT;
-      return New == Orig ? std::nullopt : std::optional<std::string>(New);
+      Assembly A(*this, E);
+      A.child(R, [&] { return valueRewrite(R, LR.K == Idx); });
+      A.child(L, [&] { return rewrite(L); });
+      return A.text();
     }
   }
   if (isPointer(L->getType()) && isPointer(R->getType()) &&
@@ -546,16 +704,10 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
     if (LR.K == Idx || RR.K == Idx) {
       if ((LR.K == Idx && RR.K == Real) || (LR.K == Real && RR.K == Idx))
         vetoAt(LR.K == Idx ? LR.E : RR.E, E, "an index is compared with a pointer");
-      std::string A = valueText(L, RR.K == Idx), B = valueText(R, LR.K == Idx);
-      auto LRange = fileRange(L->getSourceRange()), RRange = fileRange(R->getSourceRange()),
-           ERange = fileRange(E->getSourceRange());
-      if (!LRange || !RRange || !ERange)
-        return macroVeto(E);
-      std::string Orig = source(E->getSourceRange());
-      std::string Mid = Orig.substr(LRange->second - ERange->first,
-                                    RRange->first - LRange->second);
-      std::string New = A + Mid + B;
-      return New == Orig ? std::nullopt : std::optional<std::string>(New);
+      Assembly A(*this, E);
+      A.child(L, [&] { return valueRewrite(L, RR.K == Idx); });
+      A.child(R, [&] { return valueRewrite(R, LR.K == Idx); });
+      return A.text();
     }
   }
   if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
@@ -598,18 +750,11 @@ std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperat
   Rep R = rep(E);
   if (R.K != Idx)
     return splice(E);
-  std::string C = text(E->getCond()), T = valueText(E->getTrueExpr(), true),
-              Fa = valueText(E->getFalseExpr(), true);
-  auto CR = fileRange(E->getCond()->getSourceRange()),
-       TR = fileRange(E->getTrueExpr()->getSourceRange()),
-       FR = fileRange(E->getFalseExpr()->getSourceRange()),
-       ER = fileRange(E->getSourceRange());
-  if (!CR || !TR || !FR || !ER)
-    return macroVeto(E);
-  std::string Orig = source(E->getSourceRange());
-  std::string New = C + Orig.substr(CR->second - ER->first, TR->first - CR->second) + T +
-                    Orig.substr(TR->second - ER->first, FR->first - TR->second) + Fa;
-  return New == Orig ? std::nullopt : std::optional<std::string>(New);
+  Assembly A(*this, E);
+  A.child(E->getCond(), [&] { return rewrite(E->getCond()); });
+  A.child(E->getTrueExpr(), [&] { return valueRewrite(E->getTrueExpr(), true); });
+  A.child(E->getFalseExpr(), [&] { return valueRewrite(E->getFalseExpr(), true); });
+  return A.text();
 }
 
 std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::TypeId T) {
@@ -736,43 +881,40 @@ std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
   return Kept.empty() ? *New : "(" + Kept + *New + ")";
 }
 
-std::string FunctionRewriter::callText(const CallExpr *E, const std::string &Callee,
-                                       const std::vector<std::string> &PoolArgs,
-                                       const std::vector<std::string> &Args) {
-  // Splice the changes into the call as written, so that a call spread over several
-  // lines keeps its line breaks; rebuild it only when a piece comes from a macro.
-  auto Rebuilt = [&] {
-    std::vector<std::string> All(PoolArgs);
-    All.insert(All.end(), Args.begin(), Args.end());
-    return Callee + "(" + llvm::join(All, ", ") + ")";
-  };
-  auto ER = fileRange(E->getSourceRange());
-  auto CR = fileRange(E->getCallee()->getSourceRange());
-  if (!ER || !CR || CR->first < ER->first || CR->second > ER->second)
-    return Rebuilt();
-  std::string Text = source(E->getSourceRange());
-  std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Changes;
-  for (unsigned I = 0; I < E->getNumArgs() && I < Args.size(); ++I) {
-    if (Args[I] == source(E->getArg(I)->getSourceRange()))
-      continue;
-    auto AR = fileRange(E->getArg(I)->getSourceRange());
-    if (!AR || AR->first < CR->second || AR->second > ER->second)
-      return Rebuilt();
-    Changes.push_back({{AR->first - ER->first, AR->second - AR->first}, Args[I]});
+std::optional<std::string>
+FunctionRewriter::callText(const CallExpr *E, CallMode Mode,
+                           const std::optional<std::string> &Callee,
+                           const std::vector<std::string> &PoolArgs,
+                           const std::vector<std::optional<std::string>> &Args) {
+  bool Any =
+      Callee || !PoolArgs.empty() ||
+      std::any_of(Args.begin(), Args.end(), [](const auto &A) { return A.has_value(); });
+  if (!Any || Failed)
+    return std::nullopt;
+  if (Mode == CallPlace) {
+    if (Callee)
+      place(E->getCallee(), Callee, Log.size());
+    return std::nullopt;
   }
-  size_t Paren = Text.find('(', CR->second - ER->first);
-  if (Paren == std::string::npos)
-    return Rebuilt();
-  if (!PoolArgs.empty())
-    Changes.push_back({{unsigned(Paren + 1), 0},
-                       llvm::join(PoolArgs, ", ") + (E->getNumArgs() ? ", " : "")});
-  Changes.push_back({{0, CR->second - CR->first}, Callee});
-  std::stable_sort(Changes.begin(), Changes.end(), [](const auto &A, const auto &B) {
-    return A.first.first > B.first.first;
-  });
-  for (auto &[Where, New] : Changes)
-    Text.replace(Where.first, Where.second, New);
-  return Text;
+  if (Mode == CallRebuild) {
+    std::vector<std::string> All(PoolArgs);
+    for (unsigned I = 0; I < E->getNumArgs(); ++I)
+      All.push_back(Args[I] ? *Args[I] : spelling(E->getArg(I)));
+    return (Callee ? *Callee : spelling(E->getCallee())) + "(" + llvm::join(All, ", ") +
+           ")";
+  }
+  std::vector<std::pair<FileRange, std::string>> Changes;
+  if (Callee)
+    Changes.push_back({*rangeOf(E->getCallee()), *Callee});
+  if (!PoolArgs.empty()) {
+    unsigned Paren = *callParen(E) + 1;
+    Changes.push_back(
+        {{Paren, Paren}, llvm::join(PoolArgs, ", ") + (E->getNumArgs() ? ", " : "")});
+  }
+  for (unsigned I = 0; I < E->getNumArgs(); ++I)
+    if (Args[I])
+      Changes.push_back({*rangeOf(E->getArg(I)), *Args[I]});
+  return assemble(E, Changes);
 }
 
 std::map<unsigned, std::string>
@@ -864,8 +1006,6 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       return deallocation(E->getArg(0), Enc);
     }
     // Any other function outside the program sees real pointers.
-    bool Changed = false;
-    std::vector<std::string> Args;
     std::map<dsa::TypeId, std::string> Saved = SizeofLayout;
     std::map<dsa::TypeId, std::string> SavedP = SizeofPointer;
     for (const Expr *A : E->arguments()) {
@@ -898,27 +1038,27 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
                                     : std::to_string(Cover.Count) + " * sizeof(" + Elem + ")";
       break;
     }
+    CallMode Mode = callMode(E, false);
+    std::vector<std::optional<std::string>> Args;
     for (const Expr *A : E->arguments()) {
+      size_t Mark = Log.size();
       Rep R = rep(A);
+      std::optional<std::string> New;
       if (NewCount && BC && A == E->getArg(BC->SizeArg)) {
-        if (*NewCount != source(A->getSourceRange()))
-          Changed = true;
-        Args.push_back(*NewCount);
+        if (*NewCount != sourceText(A))
+          New = *NewCount;
       } else if (R.K == Idx) {
-        Args.push_back("pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"); // null stays null
-        Changed = true;
-      } else if (auto New = rewrite(A)) {
-        Args.push_back(*New);
-        Changed = true;
+        New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
       } else {
-        Args.push_back(source(A->getSourceRange()));
+        New = rewrite(A);
       }
+      if (Mode == CallPlace)
+        place(A, New, Mark);
+      Args.push_back(New);
     }
     SizeofLayout = Saved;
     SizeofPointer = SavedP;
-    if (!Changed)
-      return std::nullopt;
-    return callText(E, source(E->getCallee()->getSourceRange()), {}, Args);
+    return callText(E, Mode, std::nullopt, {}, Args);
   }
   auto VC = V.Calls.find(CI->second);
   if (VC == V.Calls.end()) {
@@ -935,12 +1075,17 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   std::map<unsigned, std::string> Counts =
       wrapperArguments(E, Callee, W, VC->second.PoolArgs);
-  std::vector<std::string> Args;
+  std::vector<std::string> PoolArgs;
   for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
-    Args.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
-  bool Changed = !Args.empty() || W.Name != Name;
+    PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
+  std::optional<std::string> NewCallee;
+  if (W.Name != Name)
+    NewCallee = W.Name;
+  CallMode Mode = callMode(E, !PoolArgs.empty());
+  std::vector<std::optional<std::string>> Args;
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const Expr *A = E->getArg(I);
+    size_t Mark = Log.size();
     bool ParamIdx = false;
     if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
       const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
@@ -950,16 +1095,18 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
       }
     }
-    std::string T = Counts.count(I) ? Counts[I] : valueText(A, ParamIdx);
-    if (T != source(A->getSourceRange()))
-      Changed = true;
-    Args.push_back(T);
+    std::optional<std::string> New;
+    if (Counts.count(I)) {
+      if (Counts[I] != sourceText(A))
+        New = Counts[I];
+    } else {
+      New = valueRewrite(A, ParamIdx);
+    }
+    if (Mode == CallPlace)
+      place(A, New, Mark);
+    Args.push_back(New);
   }
-  if (!Changed)
-    return std::nullopt;
-  std::vector<std::string> PoolArgs(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
-  Args.erase(Args.begin(), Args.begin() + VC->second.PoolArgs.size());
-  return callText(E, W.Name, PoolArgs, Args);
+  return callText(E, Mode, NewCallee, PoolArgs, Args);
 }
 
 std::string FunctionRewriter::newElementType(const Expr *A) {
@@ -998,6 +1145,11 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
   SizeofOperand SO = sizeofOperand(A);
   if (!SO.NeedsNewType)
     return std::nullopt;
+  // Written by a macro that also evaluates the argument (glibc's assert: `sizeof
+  // ((expr) ? 1 : 0)`): its value cannot change, and its text is what the edits of the
+  // evaluated copies make it.
+  if (!rangeOf(E) && macroArgs().operandFollowsTwins(E))
+    return std::nullopt;
   if (SO.NewType && !SO.NewType->empty())
     return "sizeof(" + *SO.NewType + ")";
   // Known to keep its type (a char array member, a scalar): spelled as that type.
@@ -1011,11 +1163,9 @@ FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
 //===-- Statements -------------------------------------------------------===//
 
 void FunctionRewriter::rootExpr(const Expr *E) {
-  // An expression rebuilt to the same text is no change (it would only add noise to
-  // diffs and to --dry-run's warnings).
   Touched.clear();
-  if (auto New = rewrite(E); New && *New != source(E->getSourceRange()))
-    edit(E->getSourceRange(), *New);
+  size_t Mark = Log.size();
+  place(E, rewrite(E), Mark);
 }
 
 void FunctionRewriter::declStmt(const DeclStmt *DS) {
@@ -1099,19 +1249,20 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   } else {
     Text = llvm::join(Parts, "; ") + ";";
   }
-  edit(DS->getSourceRange(), Text);
+  edit(DS, Text);
 }
 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
-  std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
-  bool ValueChanged = RV && Value != source(RV->getSourceRange());
   std::vector<int> Destroyed = destroyedPools();
   if (Destroyed.empty()) {
-    if (ValueChanged)
-      edit(RV->getSourceRange(), Value);
+    if (RV) {
+      size_t Mark = Log.size();
+      place(RV, valueRewrite(RV, ReturnsIdx), Mark);
+    }
     return;
   }
+  std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
   std::string Destroy;
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
@@ -1152,7 +1303,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     return;
   }
   unsigned End = SM.getFileOffset(AfterSemi);
-  Edits.push_back({Begin->first, End - Begin->first, Text});
+  record({Begin->first, End}, Text, RS);
 }
 
 void FunctionRewriter::stmt(const Stmt *S) {
@@ -1162,16 +1313,16 @@ void FunctionRewriter::stmt(const Stmt *S) {
     rootExpr(E);
     return;
   }
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+  // A statement written as a macro's argument is a copy like an expression.
+  size_t Mark = Log.size();
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
     declStmt(DS);
-    return;
-  }
-  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+  else if (const auto *RS = dyn_cast<ReturnStmt>(S))
     returnStmt(RS);
-    return;
-  }
-  for (const Stmt *Child : codeChildren(S))
-    stmt(Child);
+  else
+    for (const Stmt *Child : codeChildren(S))
+      stmt(Child);
+  noteCopy(S, Mark);
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {
@@ -1301,6 +1452,8 @@ bool FunctionRewriter::run() {
   }
   for (const Stmt *S : Body->body())
     stmt(S);
+  if (!Failed)
+    finishEdits();
   if (!Failed)
     entryAndExit();
   return !Failed;

@@ -19,6 +19,7 @@ class ASTContext;
 class FunctionDecl;
 class VarDecl;
 class ParmVarDecl;
+class Preprocessor;
 } // namespace clang
 
 namespace ptrcomp {
@@ -37,7 +38,7 @@ struct TextEdit {
 class FunctionRewriter : public VersionView {
 public:
   FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
-                   const dsa::FunctionVersion &V);
+                   const dsa::FunctionVersion &V, const clang::Preprocessor *PP = nullptr);
 
   /// False when something cannot be rewritten: see vetoPools()/vetoReason().
   bool run();
@@ -87,9 +88,65 @@ private:
   void touch(const dsa::NodeEncoding &E) const override;
   std::string source(clang::SourceRange R) const;
 
+  // Edits. Every edit of the body is recorded by its range in the file; an edit inside
+  // another (a macro argument edited where it is spelled, inside a call rebuilt around
+  // it) is part of the outer one's text, which is built from piece().
+  struct Recorded {
+    std::string Text;
+    std::set<int> Pools;
+    const clang::Stmt *At;
+  };
+  /// Ranges ordered by start, the larger first at one start.
+  struct OuterFirst {
+    bool operator()(const FileRange &A, const FileRange &B) const {
+      return A.first != B.first ? A.first < B.first : A.second > B.second;
+    }
+  };
+  llvm::StringRef fileText() const;
+  /// The text of [B, E) as it now stands: the original with the edits recorded inside.
+  std::string piece(unsigned B, unsigned E) const;
+  /// The current text of \p S; a veto when S has no text of its own in the file.
+  std::string spelling(const clang::Stmt *S);
+  void record(FileRange R, const std::string &Text, const clang::Stmt *At);
+  void edit(const clang::Stmt *S, const std::string &Text);
+  /// Child \p C of a node that keeps its own text gets \p New (nullopt: unchanged) where
+  /// it is spelled; \p Mark is the edit log's size before C was rewritten.
+  void place(const clang::Expr *C, const std::optional<std::string> &New, size_t Mark);
+  /// When \p S is a copy of a macro argument: its text after the edits logged since
+  /// \p Mark, to be compared with the argument's other copies.
+  void noteCopy(const clang::Stmt *S, size_t Mark);
+  /// The copies of each macro argument agree; the recorded edits become Edits.
+  void finishEdits();
+  std::string assemble(const clang::Stmt *S,
+                       std::vector<std::pair<FileRange, std::string>> Changes);
+  /// The new text of a node from its children's: in place when the node is written in
+  /// the file, else each child is edited where it is spelled (right after it is
+  /// rewritten, so that each copy of a macro argument sees only its own edits).
+  class Assembly {
+  public:
+    Assembly(FunctionRewriter &FR, const clang::Stmt *S);
+    template <class Fn> void child(const clang::Expr *C, Fn Rewrite) {
+      size_t Mark = FR.Log.size();
+      std::optional<std::string> New = Rewrite();
+      if (!InPlace)
+        FR.place(C, New, Mark);
+      else if (New && !FR.Failed)
+        Changes.push_back({*FR.rangeOf(C), *New});
+    }
+    std::optional<std::string> text();
+
+  private:
+    FunctionRewriter &FR;
+    const clang::Stmt *S;
+    bool InPlace;
+    std::vector<std::pair<FileRange, std::string>> Changes;
+  };
+
   // Expressions: nullopt when the text does not change.
   std::optional<std::string> rewrite(const clang::Expr *E);
   std::string text(const clang::Expr *E);
+  /// \p E where an index is expected when \p IdxContext (null becomes 0).
+  std::optional<std::string> valueRewrite(const clang::Expr *E, bool IdxContext);
   std::string valueText(const clang::Expr *E, bool IdxContext);
   std::optional<std::string> splice(const clang::Stmt *S);
   std::optional<std::string> castExpr(const clang::CStyleCastExpr *E);
@@ -100,9 +157,10 @@ private:
   std::optional<std::string> binary(const clang::BinaryOperator *E);
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
   std::optional<std::string> call(const clang::CallExpr *E);
-  std::string callText(const clang::CallExpr *E, const std::string &Callee,
-                       const std::vector<std::string> &PoolArgs,
-                       const std::vector<std::string> &Args);
+  std::optional<std::string> callText(const clang::CallExpr *E, CallMode Mode,
+                                      const std::optional<std::string> &Callee,
+                                      const std::vector<std::string> &PoolArgs,
+                                      const std::vector<std::optional<std::string>> &Args);
   /// Allocator \p Name called at \p E with \p Args (the call's own arguments, or those
   /// a hook call hands its allocator), as a pool operation.
   std::optional<std::string> allocation(const clang::CallExpr *E, llvm::StringRef Name,
@@ -135,9 +193,11 @@ private:
 
   void veto(const dsa::NodeEncoding &E, const std::string &Why);
   void vetoAt(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
-  void edit(clang::SourceRange R, const std::string &Text);
+  /// Vetoes the pools of the pointers \p S works with (every pool when none is known).
+  void vetoCode(const clang::Stmt *S, const std::string &Why);
   std::nullopt_t macroVeto(const clang::Stmt *S,
                            clang::SourceLocation Loc = clang::SourceLocation());
+  std::string expandedTwice(const clang::Stmt *S) const;
 
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
@@ -146,6 +206,13 @@ private:
   std::set<int> SizeSymbolsUsed;
   mutable std::set<int> Touched; ///< pools touched since the last edit
   std::vector<TextEdit> Edits;
+  std::map<FileRange, Recorded, OuterFirst> RecordedEdits;
+  std::vector<std::pair<FileRange, std::string>> Log; ///< every edit recorded, in order
+  struct View {
+    const clang::Stmt *S;
+    std::string Text;
+  };
+  std::map<FileRange, std::vector<View>> Views; ///< macro argument -> its copies' texts
   std::vector<int> VetoPools;
   std::string VetoReason;
   bool Failed = false;

@@ -226,7 +226,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
-    FunctionRewriter FR(PG, P, F, V);
+    FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
     FR.setPoolParamKinds(&ParamKinds);
     if (StringRef Fault = InjectFault; Fault.consume_front("field:"))
       FR.injectFieldFault(Fault);

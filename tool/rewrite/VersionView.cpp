@@ -8,6 +8,9 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
 
 #include <functional>
 
@@ -88,8 +91,8 @@ bool allocatorCall(const CallExpr *E, const dsa::CallSite &CS, std::string &Name
 }
 
 VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
-                         const dsa::FunctionVersion &V)
-    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx) {
+                         const dsa::FunctionVersion &V, const clang::Preprocessor *PP)
+    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx), PP(PP) {
   if (isPointer(F.Decl->getReturnType())) {
     Returned = repOfCell(F.Ret, F.Decl->getReturnType());
     ReturnsIdx = Returned.K == Idx;
@@ -424,15 +427,129 @@ bool VersionView::isWholeCount(const Expr *Size, dsa::TypeId T) const {
 
 std::optional<std::pair<unsigned, unsigned>> VersionView::fileRange(SourceRange R) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR =
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (CR.isInvalid())
+  return fileRangeIn(Ctx, SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())), R);
+}
+
+std::string VersionView::sourceText(const Stmt *S) const {
+  auto R = rangeOf(S);
+  if (!R)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
+  return Buf.slice(R->first, R->second).str();
+}
+
+bool VersionView::editableInPlace(const Stmt *S) const {
+  if (!S->getBeginLoc().isFileID() || !S->getEndLoc().isFileID())
+    return false;
+  auto R = rangeOf(S);
+  if (!R)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *C : S->children()) {
+    if (!C || !isa<Expr>(C))
+      continue;
+    auto CR = rangeOf(C);
+    if (!CR || CR->first < R->first || CR->second > R->second)
+      return false;
+    // A child spelled in a macro argument may share its text with other children (`f(DUP(p))`
+    // with `#define DUP(x) x, x`): it is edited where it is spelled, as a copy.
+    if (C->getBeginLoc().isMacroID() &&
+        SM.getFileOffset(SM.getExpansionLoc(C->getBeginLoc())) != CR->first)
+      return false;
+  }
+  return true;
+}
+
+std::optional<unsigned> VersionView::callParen(const CallExpr *E) const {
+  auto CR = rangeOf(E->getCallee());
+  auto ER = rangeOf(E);
+  if (!CR || !ER)
     return std::nullopt;
-  auto [FID, B] = SM.getDecomposedLoc(CR.getBegin());
-  auto [FID2, E] = SM.getDecomposedLoc(CR.getEnd());
-  if (FID != FID2 || FID != SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())))
-    return std::nullopt;
-  return std::make_pair(B, E);
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
+  for (unsigned I = CR->second; I < ER->second; ++I) {
+    if (Buf[I] == '(')
+      return I;
+    if (!isspace((unsigned char)Buf[I]))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+VersionView::CallMode VersionView::callMode(const CallExpr *E, bool PoolArgs) const {
+  if (editableInPlace(E) && callParen(E))
+    return CallInPlace;
+  return PoolArgs ? CallRebuild : CallPlace;
+}
+
+const MacroArguments &VersionView::macroArgs() const {
+  if (!MacroArgs)
+    MacroArgs = std::make_unique<MacroArguments>(Ctx, PP, F.Decl);
+  return *MacroArgs;
+}
+
+std::string VersionView::rewriteKey(const Stmt *S) const {
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  auto Enc = [&](const NodeEncoding &E) {
+    OS << E.Source << '.' << E.Slot << '.' << E.Pool << '.' << E.LayoutId << '.' << E.Bits
+       << '.' << E.Indexed << ';';
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X) {
+      OS << "-;";
+      return;
+    }
+    OS << X->getStmtClassName() << '(';
+    if (const auto *E = dyn_cast<Expr>(X)) {
+      if (isPointer(E->getType()))
+        OS << "k" << rep(E).K << ';';
+      if (auto It = F.ExprCells.find(E); It != F.ExprCells.end()) {
+        Enc(encOfCell(It->second));
+        Enc(encOfCell(F.Graph->edgeIfAny(It->second)));
+      }
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(X))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          // Each copy declares its own variable: its new type, and where it points.
+          OS << "d" << varDecl(VD) << ';';
+          Enc(encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD))));
+        }
+    if (const auto *CE = dyn_cast<CallExpr>(X))
+      for (unsigned I = 0; I < F.Calls.size(); ++I)
+        if (F.Calls[I].Call == CE) {
+          if (auto VC = V.Calls.find(I); VC != V.Calls.end()) {
+            OS << "v" << VC->second.Version << ';';
+            for (const NodeEncoding &PA : VC->second.PoolArgs)
+              Enc(PA);
+          }
+        }
+    for (const Stmt *C : codeChildren(X))
+      Walk(C);
+    OS << ')';
+  };
+  Walk(S);
+  return OS.str();
+}
+
+std::vector<NodeEncoding> VersionView::pooledIn(const Stmt *S) const {
+  std::vector<NodeEncoding> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (const auto *E = dyn_cast<Expr>(X))
+      if (isPointer(E->getType()))
+        if (auto It = F.ExprCells.find(E); It != F.ExprCells.end())
+          for (Cell C : {It->second, F.Graph->edgeIfAny(It->second)})
+            if (NodeEncoding Enc = encOfCell(C); Enc.isPooled())
+              Out.push_back(Enc);
+    for (const Stmt *Child : codeChildren(X))
+      Walk(Child);
+  };
+  Walk(S);
+  return Out;
 }
 
 std::vector<int> VersionView::poolsOf(const NodeEncoding &E) const {

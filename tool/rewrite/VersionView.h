@@ -11,10 +11,13 @@
 #ifndef PTRCOMP_REWRITE_VERSIONVIEW_H
 #define PTRCOMP_REWRITE_VERSIONVIEW_H
 
+#include "MacroArguments.h"
+
 #include "ptrcomp/analysis/Plan.h"
 
 #include "clang/AST/Expr.h"
 
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -23,6 +26,7 @@ class ASTContext;
 class VarDecl;
 class ParmVarDecl;
 class FunctionDecl;
+class Preprocessor;
 } // namespace clang
 
 namespace ptrcomp {
@@ -58,8 +62,10 @@ bool allocatorCall(const clang::CallExpr *E, const dsa::CallSite &CS, std::strin
 
 class VersionView {
 public:
+  /// \p PP is the preprocessor of the function's translation unit (for the macros
+  /// whose arguments hold code; may be null).
   VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
-              const dsa::FunctionVersion &V);
+              const dsa::FunctionVersion &V, const clang::Preprocessor *PP = nullptr);
 
   enum RepKind { Plain, Idx, Real };
   struct Rep {
@@ -110,6 +116,32 @@ public:
   /// \p R as offsets in the function's own file, when it can be edited there (not
   /// inside a macro's body, not in another file).
   std::optional<std::pair<unsigned, unsigned>> fileRange(clang::SourceRange R) const;
+  std::optional<FileRange> rangeOf(const clang::Stmt *S) const {
+    return fileRange(S->getSourceRange());
+  }
+  /// The text of \p S in the file ("" when it has none there).
+  std::string sourceText(const clang::Stmt *S) const;
+  /// Whether the text of \p S can be rebuilt from its own spelling: S is written in the
+  /// file (not in a macro) and each of its children has its own text inside S's (not in a
+  /// macro argument). Otherwise S keeps its text and its children are edited where they
+  /// are spelled (each inside a macro argument, or a whole macro invocation).
+  bool editableInPlace(const clang::Stmt *S) const;
+  /// Offset of the `(` after the callee of \p E when only white space separates them.
+  std::optional<unsigned> callParen(const clang::CallExpr *E) const;
+  /// How a call that changes is written: spliced into its own text; by editing its
+  /// callee and arguments where they are spelled (a call in a macro's body); or written
+  /// again whole, to give it pool arguments (a macro invocation that is exactly the call
+  /// becomes the call).
+  enum CallMode { CallInPlace, CallPlace, CallRebuild };
+  CallMode callMode(const clang::CallExpr *E, bool PoolArgs) const;
+  /// The function's code spelled in macro arguments.
+  const MacroArguments &macroArgs() const;
+  /// Everything the rewriter reads to spell \p S (node kinds, representations, cells,
+  /// versions called): two copies of one macro argument with the same key get the same
+  /// text.
+  std::string rewriteKey(const clang::Stmt *S) const;
+  /// The pooled encodings of the pointers that \p S works with.
+  std::vector<dsa::NodeEncoding> pooledIn(const clang::Stmt *S) const;
   /// The pool encodings a pooled value of this version may carry.
   std::vector<int> poolsOf(const dsa::NodeEncoding &E) const;
 
@@ -126,8 +158,12 @@ protected:
   dsa::FunctionGraph &F;
   const dsa::FunctionVersion &V;
   clang::ASTContext &Ctx;
+  const clang::Preprocessor *PP;
   Rep Returned; ///< what a pointer result of this version is
   bool ReturnsIdx = false;
+
+private:
+  mutable std::unique_ptr<MacroArguments> MacroArgs;
 };
 
 /// Whether the translation unit of \p Ctx defines struct \p T (not only
