@@ -122,12 +122,12 @@ private:
   StringRef InjectFault;
   bool Conflict = false;
   std::map<unsigned, std::string> VersionHeader;       // clone -> header (no static)
-  std::map<unsigned, std::set<unsigned>> CalledFromUnit;
+  std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
   PoolParamKinds ParamKinds;
   /// Layouts that each version's header names through base parameters, and per unit
   /// those named by headers written there.
   std::map<unsigned, std::set<int>> HeaderLayouts;
-  std::map<unsigned, std::set<int>> UnitHeaderLayouts; // clone -> units calling it
+  std::map<unsigned, std::set<int>> UnitHeaderLayouts;
   std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       PendingPrototypes;
@@ -178,7 +178,8 @@ void ProgramRewriter::decidePoolParamKinds() {
       const dsa::FunctionVersion &V = P.Versions[VI];
       if (!V.changesSomething())
         continue;
-      FunctionRewriter FR(PG, P, F, V);
+      // As it is written below (same preprocessor: macro arguments are rewritten alike).
+      FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
       // A version that fails is vetoed when it is written; until then its parameters
       // stay descriptors (it is missing from Uses).
       if (FR.run())
