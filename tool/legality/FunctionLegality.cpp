@@ -155,7 +155,8 @@ void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
   }
-  if (PoolObject)
+  if ((PoolObject && !(E->isArrow() && rep(E->getBase()).K == Real)) ||
+      layoutOfMemberBase(E) >= 0)
     return;
   auto It = F.ExprCells.find(E);
   if (It == F.ExprCells.end() || storedDecl(E->getType(), It->second, "x").empty())

@@ -69,6 +69,9 @@ void FunctionRewriter::touch(const NodeEncoding &E) const {
   if (E.Source == NodeEncoding::Param) {
     if (E.Slot < V.ParamPools.size())
       Touched.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
+  } else if (E.isHolder()) {
+    std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+    Touched.insert(Ps.begin(), Ps.end());
   } else if (E.Pool >= 0) {
     Touched.insert(E.Pool);
   }
@@ -599,7 +602,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
         Field += "_injected_fault";
       return baseName(B.E, E) + "[" + text(Base) + "]." + Field;
     }
-    if (B.K == Plain)
+    if (layoutOfMemberBase(E) < 0) // else a header embedded in a pool object
       CheckPlainObject();
     return splice(E);
   }
@@ -610,7 +613,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
       PoolObject = rep(U->getSubExpr()).K == Idx;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
-    if (!PoolObject)
+    if (!PoolObject && layoutOfMemberBase(E) < 0)
       CheckPlainObject();
   }
   Assembly A(*this, E);

@@ -159,6 +159,42 @@ VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
   return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
 }
 
+Cell VersionView::cellOf(const Expr *E) const {
+  auto It = F.ExprCells.find(E);
+  if (It == F.ExprCells.end()) {
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (Inner == E)
+      return {};
+    It = F.ExprCells.find(Inner);
+    if (It == F.ExprCells.end())
+      return {};
+  }
+  return F.Graph->resolve(It->second);
+}
+
+int VersionView::layoutOfObjectAt(Cell C, QualType RecordT) const {
+  C = F.Graph->resolve(C);
+  if (C.isNull() || !RecordT->isRecordType())
+    return -1;
+  NodeEncoding E = encOfCell(C);
+  if (!(E.isPooled() || E.isHolder()) || E.LayoutId < 0)
+    return -1;
+  dsa::TypeId T = PG.Types.get(RecordT.getCanonicalType().getUnqualifiedType(), Ctx);
+  int L = dsa::layoutAt(P, E.LayoutId, C.Offset, T);
+  if (L >= 0)
+    touch(E);
+  return L;
+}
+
+int VersionView::layoutOfMemberBase(const MemberExpr *ME) const {
+  const Expr *Base = ME->getBase();
+  if (ME->isArrow())
+    return isPointer(Base->getType())
+               ? layoutOfObjectAt(cellOf(Base), Base->getType()->getPointeeType())
+               : -1;
+  return layoutOfObjectAt(cellOf(Base), Base->getType());
+}
+
 std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
   if (!isPointer(T))
     return "";
@@ -166,6 +202,12 @@ std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
   if (R.K == Idx)
     return idxType(R.E);
   QualType U = T->getPointeeType();
+  if (U->isRecordType())
+    if (int L = layoutOfObjectAt(Pointee, U); L >= 0) {
+      // A pointer to an embedded struct that holds indices (a list header inside a node).
+      std::string Q = U.getLocalQualifiers().getAsString();
+      return (Q.empty() ? "" : Q + " ") + "struct " + P.Layouts[L].Name + " *";
+    }
   if (isPointer(U) && !Pointee.isNull()) {
     std::string Inner = newPointerType(U, F.Graph->edgeIfAny(Pointee));
     if (!Inner.empty())
@@ -319,6 +361,8 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       }
       if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
         return "pc_idx" + std::to_string(It->second) + " *";
+      if (auto It = L.Nested.find(Off); It != L.Nested.end())
+        return "struct " + P.Layouts[It->second].Name;
       return "";
     }
     return std::nullopt;
@@ -348,9 +392,12 @@ std::optional<NodeEncoding> VersionView::fieldArrayEncoding(const MemberExpr *ME
   if (!FD || !ME->isArrow())
     return std::nullopt;
   Rep B = rep(ME->getBase());
-  if (B.K != Idx || B.E.LayoutId < 0)
+  int LI = B.K == Idx ? B.E.LayoutId : -1;
+  if (LI < 0)
+    LI = layoutOfMemberBase(ME);
+  if (LI < 0)
     return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  const dsa::Layout &L = P.Layouts[LI];
   uint64_t Off =
       Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
   auto It = L.FieldArrayBits.find(Off);
@@ -392,9 +439,12 @@ std::optional<NodeEncoding> VersionView::fieldIndexEncoding(const Expr *LV) cons
     else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       B = rep(AS->getBase());
   }
-  if (B.K != Idx || B.E.LayoutId < 0)
+  int LI = B.K == Idx ? B.E.LayoutId : -1;
+  if (LI < 0)
+    LI = layoutOfMemberBase(ME); // an embedded struct with a layout of its own
+  if (LI < 0)
     return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  const dsa::Layout &L = P.Layouts[LI];
   uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
                      FD->getFieldIndex()) / 8;
   const std::map<uint64_t, unsigned> &Bits = ThroughField ? L.FieldArrayBits : L.FieldBits;
@@ -557,6 +607,10 @@ std::vector<int> VersionView::poolsOf(const NodeEncoding &E) const {
     return E.Slot < V.ParamPools.size()
                ? std::vector<int>(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end())
                : std::vector<int>();
+  if (E.isHolder()) {
+    std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+    return std::vector<int>(Ps.begin(), Ps.end());
+  }
   if (E.Pool >= 0)
     return {E.Pool};
   return {};

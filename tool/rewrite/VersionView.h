@@ -82,6 +82,13 @@ public:
   /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
   /// "pc_idx32 *"), or "" when it stays as written.
   std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
+  /// The cell of \p E: where a pointer value points, where a glvalue is stored.
+  dsa::Cell cellOf(const clang::Expr *E) const;
+  /// The layout of the \p RecordT object at \p C (a pool object, or a struct embedded
+  /// in one), or -1 when it keeps its type.
+  int layoutOfObjectAt(dsa::Cell C, clang::QualType RecordT) const;
+  /// The layout of the object whose member \p ME names, or -1.
+  int layoutOfMemberBase(const clang::MemberExpr *ME) const;
   /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
   /// or "" when it stays as written.
   std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
