@@ -301,6 +301,8 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
 bool FunctionLegality::elementTypeChanges(const Expr *A) const {
   if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
     return P.Layouts[R.E.LayoutId].Compressed;
+  if (int L = layoutOfPointee(A); L >= 0)
+    return P.Layouts[L].Compressed;
   QualType PT = A->IgnoreParenImpCasts()->getType();
   if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
     return false;
@@ -830,6 +832,8 @@ bool FunctionLegality::call(const CallExpr *E) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = true;
+      else if (int L = layoutOfPointee(A); L >= 0)
+        SizeofLayout[P.Layouts[L].Struct] = true;
       if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), Ctx.getPointerType(Ctx.VoidTy));
             El.K == Idx)

@@ -1015,6 +1015,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = layoutType(R.E);
+      else if (int L = layoutOfPointee(A); L >= 0)
+        SizeofLayout[P.Layouts[L].Struct] = "struct " + P.Layouts[L].Name;
       // memset/memcpy of an array of indices: sizeof(T *) is now an index's size.
       if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second),
@@ -1115,6 +1117,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
 std::string FunctionRewriter::newElementType(const Expr *A) {
   if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
     return P.Layouts[R.E.LayoutId].Compressed ? layoutType(R.E) : "";
+  if (int L = layoutOfPointee(A); L >= 0) // a header embedded in a pool object
+    return P.Layouts[L].Compressed ? "struct " + P.Layouts[L].Name : "";
   // An array of pointers that became an array of narrower indices.
   QualType PT = A->IgnoreParenImpCasts()->getType();
   if (!isPointer(PT) || !isPointer(PT->getPointeeType()))

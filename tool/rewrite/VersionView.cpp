@@ -186,6 +186,14 @@ int VersionView::layoutOfObjectAt(Cell C, QualType RecordT) const {
   return L;
 }
 
+int VersionView::layoutOfPointee(const Expr *A) const {
+  const Expr *X = A->IgnoreParenImpCasts();
+  QualType PT = X->getType();
+  if (!isPointer(PT) || !PT->getPointeeType()->isRecordType() || rep(X).K == Idx)
+    return -1;
+  return layoutOfObjectAt(cellOf(X), PT->getPointeeType());
+}
+
 int VersionView::layoutOfMemberBase(const MemberExpr *ME) const {
   const Expr *Base = ME->getBase();
   if (ME->isArrow())
@@ -339,18 +347,27 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       std::optional<Rep> R;
       if (ME->isArrow())
         R = IdxVar(ME->getBase());
+      int LI = R ? R->E.LayoutId : -1;
       if (!R) {
         auto BT = ME->isArrow() ? Object(ME->getBase()) : NewType(ME->getBase());
         if (!BT)
           return std::nullopt;
-        if (!BT->empty())
-          return std::nullopt; // a member of some other rewritten object
-        return "";
+        if (!BT->empty()) {
+          // A member of a struct embedded in a pool object (`p->hdr.head`).
+          LI = -1;
+          for (unsigned I = 0; I < P.Layouts.size(); ++I)
+            if (*BT == "struct " + P.Layouts[I].Name)
+              LI = I;
+          if (LI < 0)
+            return std::nullopt; // a member of some other rewritten object
+        } else {
+          return "";
+        }
       }
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!FD || R->E.LayoutId < 0)
+      if (!FD || LI < 0)
         return "";
-      const dsa::Layout &L = P.Layouts[R->E.LayoutId];
+      const dsa::Layout &L = P.Layouts[LI];
       uint64_t Off =
           Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
       if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second) {

@@ -87,6 +87,9 @@ public:
   /// The layout of the \p RecordT object at \p C (a pool object, or a struct embedded
   /// in one), or -1 when it keeps its type.
   int layoutOfObjectAt(dsa::Cell C, clang::QualType RecordT) const;
+  /// The layout of the struct object that pointer \p A points to when it is not an
+  /// index (a struct embedded in a pool object), or -1.
+  int layoutOfPointee(const clang::Expr *A) const;
   /// The layout of the object whose member \p ME names, or -1.
   int layoutOfMemberBase(const clang::MemberExpr *ME) const;
   /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
