@@ -142,6 +142,12 @@ private:
   /// or -1 when they keep their type.
   int layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base);
   int internLayout(Layout L);
+  /// Whether node \p N of \p F's graph is struct-typed local variables (not parameters)
+  /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
+  /// change with the pools its fields point to.
+  bool isLocalHolder(FunctionGraph &F, NodeId N);
+  /// The layout of local holder \p N in version \p Ver, or -1.
+  int holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N);
   /// How a callee sees the object at \p C (a cell of version \p Ver's graph) when it
   /// takes it as a \p T.
   NodeEncoding embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeId T);
@@ -435,6 +441,9 @@ void Planner::settleHolders() {
         const DSNode &XN = G.liveNode(X);
         if (IsPointerVar(XN))
           continue;
+        // A struct-typed local of the owner gets a layout of indices in its versions.
+        if (!R.Owner.empty() && Opts.Compress && isLocalHolder(*PG.function(R.Owner), X))
+          continue;
         // An array of pointers (heap, stack or global) becomes an array of indices when
         // it holds nothing else and is itself held only where that can be rewritten.
         bool IndexArray = XN.Type && !XN.Collapsed &&
@@ -577,6 +586,72 @@ int Planner::internLayout(Layout L) {
   }
   P.Layouts.push_back(std::move(L));
   return P.Layouts.size() - 1;
+}
+
+bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  if (!(XN.Flags & Stack) || (XN.Flags & (Heap | Global | Escapes | Unknown)) ||
+      XN.Collapsed || !XN.Type || PG.Types.info(XN.Type).K != TypeInfo::Struct)
+    return false;
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(XN.Type, Offs);
+  for (uint64_t Off : Offs)
+    if (!rewritablePointerAt(XN.Type, Off, false))
+      return false;
+  // Only plain local variables of exactly this struct type (or arrays of it): their
+  // declarations are what changes type.
+  bool Any = false;
+  for (const clang::VarDecl *VD : F.Vars) {
+    Cell C = G.resolve(F.VarStorage.lookup(VD));
+    if (C.isNull() || C.Node != N)
+      continue;
+    clang::QualType T = VD->getType();
+    while (const auto *AT = F.Ctx->getAsConstantArrayType(T))
+      T = AT->getElementType();
+    if (llvm::isa<clang::ParmVarDecl>(VD) || !VD->hasLocalStorage() || C.Offset != 0 ||
+        !T->isStructureType() || PG.Types.get(T, *F.Ctx) != XN.Type)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N) {
+  // As layoutOf, with the targets' representation in this version.
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  std::function<int(TypeId, uint64_t)> Of = [&](TypeId T, uint64_t Base) -> int {
+    Layout L;
+    L.Struct = T;
+    L.Compressed = true;
+    L.StructSize = PG.Types.size(T);
+    bool Changed = false;
+    for (const TypeInfo::Field &Fd : PG.Types.info(T).Fields) {
+      if (Fd.BitField)
+        continue;
+      if (PG.Types.info(Fd.Type).K == TypeInfo::Struct) {
+        if (int Inner = Of(Fd.Type, Base + Fd.Offset); Inner >= 0) {
+          L.Nested[Fd.Offset] = Inner;
+          Changed = true;
+        }
+        continue;
+      }
+      if (PG.Types.info(Fd.Type).K != TypeInfo::Pointer && !isPointerArray(PG.Types, Fd.Type))
+        continue;
+      unsigned Bits = 0;
+      if (auto It = XN.Edges.find(Base + Fd.Offset); It != XN.Edges.end()) {
+        Cell Tg = G.resolve(It->second);
+        NodeEncoding E = Ver.Nodes.lookup(Tg.Node);
+        if (Tg.Offset == 0 && E.isPooled() && E.Indexed)
+          Bits = E.Bits;
+      }
+      L.FieldBits[Fd.Offset] = Bits;
+      Changed |= Bits != 0;
+    }
+    return Changed ? internLayout(std::move(L)) : -1;
+  };
+  return Of(XN.Type, 0);
 }
 
 NodeEncoding Planner::embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeId T) {
@@ -752,6 +827,19 @@ void Planner::fillVersion(unsigned VI) {
       if (E.isPooled() || E.isHolder())
         Ver.Nodes[N] = E;
     }
+    // Struct-typed locals that hold indices get the layout they need in this version.
+    if (Opts.Compress)
+      for (NodeId N : FF.Own)
+        if (!Ver.Nodes.count(N) && !FF.Interface.count(N) && isLocalHolder(F, N))
+          if (int L = holderLayout(Ver, F, N); L >= 0) {
+            NodeEncoding H;
+            H.Source = NodeEncoding::Holder;
+            H.LayoutId = L;
+            H.Struct = P.Layouts[L].Struct;
+            H.Bits = Opts.IndexBits;
+            Ver.Nodes[N] = H;
+            Ver.UsesPools = true;
+          }
     for (auto &[N, E] : Ver.Nodes)
       if (E.Source == NodeEncoding::Owned &&
           std::find(Ver.OwnedPools.begin(), Ver.OwnedPools.end(), E.Pool) ==

@@ -1,7 +1,6 @@
-/* An embedded header copied into a struct-typed local: the local holds item pointers and
-   keeps its type, so the items stay as they are (with the reason); the bins are still
-   compressed. */
-// EXPECT: {"type": "struct item", "compressed": false, "reason": "stored in struct ilist objects that ptrcomp does not rewrite"}
+/* An embedded header copied into a struct-typed local: the local gets the header's layout
+   of indices too (`struct ilist_pc32 tmp = ...`), so the copy copies indices. */
+// EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 // EXPECT: {"type": "struct bin", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>

@@ -389,7 +389,10 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
           if (!isNullConstant(I, Ctx)) {
             // The elements' structure (an array variable has no pointer value itself).
             NodeEncoding Elem = encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)));
-            std::string Why = "an array of pointers initialised with pointers at " +
+            std::string Why = std::string(VD->getType()->isStructureType()
+                                              ? "a struct initialised with pointers at "
+                                              : "an array of pointers initialised with "
+                                                "pointers at ") +
                               dsa::locationString(Ctx, I->getBeginLoc());
             if (Elem.isPooled())
               veto(Elem, nullptr, Why);

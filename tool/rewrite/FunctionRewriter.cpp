@@ -70,7 +70,7 @@ void FunctionRewriter::touch(const NodeEncoding &E) const {
     if (E.Slot < V.ParamPools.size())
       Touched.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
   } else if (E.isHolder()) {
-    std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+    std::vector<int> Ps = poolsOf(E);
     Touched.insert(Ps.begin(), Ps.end());
   } else if (E.Pool >= 0) {
     Touched.insert(E.Pool);

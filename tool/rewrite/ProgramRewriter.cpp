@@ -318,6 +318,10 @@ void ProgramRewriter::emitLayouts() {
   };
   for (const dsa::Pool &Pl : P.Pools)
     Use(Pl.LayoutId);
+  for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
+    for (auto &KV : V.Nodes)
+      if (KV.second.isHolder())
+        Use(KV.second.LayoutId);
   for (int LI : Used) {
     const dsa::Layout &L = P.Layouts[LI];
     // Beside every definition: a struct defined in each .c file (not in a shared header)

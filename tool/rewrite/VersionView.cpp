@@ -232,6 +232,18 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
       return "";
     return N + (compat::endsWith(StringRef(N), "*") ? "" : " ") + Name;
   }
+  if (T->isStructureType()) {
+    // A struct-typed local that holds indices (`struct queue q`).
+    NodeEncoding E = encOfCell(Storage);
+    Cell C = F.Graph->resolve(Storage);
+    if (E.isHolder() && !C.isNull() && C.Offset == 0 &&
+        PG.Types.get(T.getCanonicalType().getUnqualifiedType(), Ctx) == E.Struct) {
+      touch(E);
+      std::string Q = T.getLocalQualifiers().getAsString();
+      return (Q.empty() ? "" : Q + " ") + "struct " + P.Layouts[E.LayoutId].Name + " " + Name;
+    }
+    return "";
+  }
   if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
     // Arrays are one object per element in the graph: the elements live at Storage.
     std::string Dim = "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
@@ -625,7 +637,12 @@ std::vector<int> VersionView::poolsOf(const NodeEncoding &E) const {
                ? std::vector<int>(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end())
                : std::vector<int>();
   if (E.isHolder()) {
+    // The pools whose objects embed it, and (a local holder) those its fields point to.
     std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+    for (auto &KV : V.Nodes)
+      if (KV.second.isPooled())
+        for (int Pl : poolsOf(KV.second))
+          Ps.insert(Pl);
     return std::vector<int>(Ps.begin(), Ps.end());
   }
   if (E.Pool >= 0)
