@@ -462,6 +462,8 @@ void Planner::settleHolders() {
         if (IndexArray)
           for (NodeId Y : HeldBy.lookup(X)) {
             const DSNode &YN = G.liveNode(Y);
+            if (!R.Owner.empty() && isLocalHolder(*PG.function(R.Owner), Y))
+              continue;
             if (!(IsCandidate(Y) || (IsPointerVar(YN) && PG.Types.info(
                                                               PG.Types.info(YN.Type).Pointee)
                                                                   .K == TypeInfo::Pointer)))
@@ -648,6 +650,23 @@ int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N
       }
       L.FieldBits[Fd.Offset] = Bits;
       Changed |= Bits != 0;
+      // A field pointing to a heap array of indices (a bucket array).
+      auto It = XN.Edges.find(Base + Fd.Offset);
+      if (!Bits && !isPointerArray(PG.Types, Fd.Type) && It != XN.Edges.end()) {
+        Cell Arr = G.resolve(It->second);
+        NodeEncoding AE = Ver.Nodes.lookup(Arr.Node);
+        const DSNode &AN = G.liveNode(Arr.Node);
+        auto El = AN.Edges.find(0);
+        if (Arr.Offset == 0 && !AE.isPooled() && AN.Type &&
+            PG.Types.info(AN.Type).K == TypeInfo::Pointer && El != AN.Edges.end()) {
+          Cell Elem = G.resolve(El->second);
+          NodeEncoding EE = Ver.Nodes.lookup(Elem.Node);
+          if (Elem.Offset == 0 && EE.isPooled() && EE.Indexed) {
+            L.FieldArrayBits[Fd.Offset] = EE.Bits;
+            Changed = true;
+          }
+        }
+      }
     }
     return Changed ? internLayout(std::move(L)) : -1;
   };

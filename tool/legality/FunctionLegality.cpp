@@ -386,7 +386,7 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
     if (!NewDecl.empty())
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
         for (const Expr *I : ILE->inits())
-          if (!isNullConstant(I, Ctx)) {
+          if (!isZeroInitializer(I, Ctx)) {
             // The elements' structure (an array variable has no pointer value itself).
             NodeEncoding Elem = encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)));
             std::string Why = std::string(VD->getType()->isStructureType()

@@ -1213,8 +1213,11 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
         // {0} and {NULL, ...} initialise arrays of indices with zeros.
         for (const Expr *I : ILE->inits())
-          if (!isNullConstant(I, Ctx))
-            vetoAt(R.E, I, "an array of pointers initialised with pointers");
+          if (!isZeroInitializer(I, Ctx))
+            vetoAt(R.E, I,
+                   VD->getType()->isStructureType()
+                       ? "a struct initialised with pointers"
+                       : "an array of pointers initialised with pointers");
         Decl += " = {0}";
         Parts.push_back(Decl);
         if (CommonType.empty())

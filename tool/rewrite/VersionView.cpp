@@ -29,6 +29,19 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
          R.Val.getInt() == 0;
 }
 
+bool isZeroInitializer(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (isa<ImplicitValueInitExpr>(E))
+    return true;
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : ILE->inits())
+      if (I && !isZeroInitializer(I, Ctx))
+        return false;
+    return true;
+  }
+  return isNullConstant(E, Ctx);
+}
+
 /// How many times \p S names \p PV.
 static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
   if (!S)
@@ -239,8 +252,7 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
     if (E.isHolder() && !C.isNull() && C.Offset == 0 &&
         PG.Types.get(T.getCanonicalType().getUnqualifiedType(), Ctx) == E.Struct) {
       touch(E);
-      std::string Q = T.getLocalQualifiers().getAsString();
-      return (Q.empty() ? "" : Q + " ") + "struct " + P.Layouts[E.LayoutId].Name + " " + Name;
+      return "struct " + P.Layouts[E.LayoutId].Name + " " + Name; // qualifiers: the caller's
     }
     return "";
   }

@@ -35,6 +35,8 @@ inline bool isPointer(clang::QualType T) { return T->isAnyPointerType(); }
 
 /// A null pointer constant, also `(T *)0` and integer constants equal to 0.
 bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
+/// A null constant, an implicit zero, or a braced list of those (`{0}`, `{NULL, 0}`).
+bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The parameter of \p FD that is an allocation size it only passes on: an integer
 /// parameter named once in the body, as the size argument \p Size itself.
