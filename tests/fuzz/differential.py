@@ -232,8 +232,10 @@ def _check(cfg, kind, seed, index, program_file, work, res):
         text = pathlib.Path(program_file).read_text(encoding="utf-8", errors="surrogateescape")
         prog.write_text(text, encoding="utf-8", errors="surrogateescape")
     elif kind == "linked":
-        text = gen_linked.generate(seed)
-        prog.write_text(text, encoding="utf-8")
+        files = gen_linked.generate_files(seed)
+        text = files["prog.c"]
+        for name, body in files.items():
+            (work / name).write_text(body, encoding="utf-8")
     else:
         try:
             rc, text, err = run(["csmith", "--seed", str(seed), *CSMITH_OPTIONS], 60)
@@ -243,6 +245,8 @@ def _check(cfg, kind, seed, index, program_file, work, res):
             raise Discard(f"csmith failed: {err.strip()[:200]}")
         prog.write_text(text, encoding="utf-8")
     res["program"] = str(prog)
+    # Other files of the program (a library the generator put in lib.c).
+    sources = [prog] + sorted(p for p in work.glob("*.c") if p.name != "prog.c")
     flavour = kind if program_file is None else ("csmith" if "csmith.h" in text else "linked")
     cflags, pflags = flags_for(flavour, text, cfg)
     res["cflags"], res["pflags"] = cflags, pflags
@@ -255,7 +259,7 @@ def _check(cfg, kind, seed, index, program_file, work, res):
         (lambda m: Failure("invalid-program", m))
 
     # 1. the original must build and run within the time limit
-    ok, err, cmd = build("gcc", [prog], work / "orig-gcc", ["-O1", *cflags])
+    ok, err, cmd = build("gcc", sources, work / "orig-gcc", ["-O1", *cflags])
     if not ok:
         raise discard_or_fail(f"the original does not build:\n$ {shlex.join(map(str, cmd))}\n"
                               f"{err[-3000:]}")
@@ -279,8 +283,8 @@ def _check(cfg, kind, seed, index, program_file, work, res):
         variant = []
     res["variant"] = variant
     out_dir = work / "out"
-    pcmd = [cfg.ptrcomp, str(prog), "-o", str(out_dir), "--report=json", *variant, "--",
-            *pflags]
+    pcmd = [cfg.ptrcomp, *map(str, sources), "-o", str(out_dir), "--report=json", *variant,
+            "--", *pflags]
     res["ptrcomp_cmd"] = shlex.join(map(str, pcmd))
     try:
         # The rewriter's safety net reports vetoes the legality check missed.
@@ -332,7 +336,9 @@ def _check(cfg, kind, seed, index, program_file, work, res):
                                       f"output mirrors paths relative to the inputs' common "
                                       f"directory); {out_dir} holds:\n{listing}"))
         new_main = found[0]
-    res["transformed"] = new_main.read_bytes() != prog.read_bytes()
+    res["transformed"] = any(
+        (out_dir / p.name).is_file() and (out_dir / p.name).read_bytes() != p.read_bytes()
+        for p in sources) if len(sources) > 1 else new_main.read_bytes() != prog.read_bytes()
     new_sources = sorted(out_dir.rglob("*.c"))
 
     # 3. build and compare, gcc always, clang on every 4th program
@@ -340,7 +346,7 @@ def _check(cfg, kind, seed, index, program_file, work, res):
     for cc in compilers:
         label = pathlib.Path(cc).name
         if cc != "gcc":
-            ok, err, cmd = build(cc, [prog], work / f"orig-{label}", ["-O1", *cflags])
+            ok, err, cmd = build(cc, sources, work / f"orig-{label}", ["-O1", *cflags])
             if not ok:
                 # clang may reject what gcc accepts in csmith output; that is not our case
                 continue
@@ -364,7 +370,7 @@ def _check(cfg, kind, seed, index, program_file, work, res):
                                  share % 3 == 0):
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0",
                    UBSAN_OPTIONS="print_stacktrace=1")
-        ok, err, cmd = build("gcc", [prog], work / "orig-asan", [*SAN_FLAGS, *cflags])
+        ok, err, cmd = build("gcc", sources, work / "orig-asan", [*SAN_FLAGS, *cflags])
         if not ok:
             raise discard_or_fail(f"sanitizer build of the original fails:\n{err[-3000:]}")
         a = execute(work / "orig-asan", timeout * 3, env)
@@ -402,7 +408,7 @@ def save_failure(cfg, work, res):
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    for f in ("prog.c", "ptrcomp.stdout", "ptrcomp.stderr"):
+    for f in ("prog.c", "lib.c", "ptrcomp.stdout", "ptrcomp.stderr"):
         if (work / f).is_file():
             shutil.copy2(work / f, dest / f)
     if (work / "out").is_dir():
@@ -542,8 +548,8 @@ def reduce_failure(cfg, res):
     """Run creduce on a saved failure (bounded by --reduce-time); writes reduced.c."""
     dest = pathlib.Path(res["saved"])
     kind = res["failure"]
-    if kind not in REDUCIBLE or not (dest / "prog.c").is_file():
-        return None
+    if kind not in REDUCIBLE or not (dest / "prog.c").is_file() or (dest / "lib.c").is_file():
+        return None  # two-file programs are not reduced
     cc = "gcc"
     m = re.match(r"(\S+): ", res["message"])
     if kind in ("mismatch", "output-compile") and m and m.group(1) != "gcc":

@@ -124,10 +124,16 @@ def indent(lines, n=1):
 
 
 class Program:
-    def __init__(self, seed):
+    def __init__(self, seed, files=False):
         self.seed = seed
         self.r = random.Random(seed)
+        # Two-file programs (generate_files): a library in lib.c whose structs prog.c
+        # only declares. Decided from a stream of its own, so that single-file programs
+        # are the same with and without this mode.
         self.features = []
+        self.lib = None
+        if files and random.Random(seed * 7919 + 13).random() < 0.3:
+            self.lib = OpaqueLib(self, random.Random(seed * 7919 + 14))
         self.globals = []
         self.families = []
         self.scenarios = []      # (name, text)
@@ -185,6 +191,8 @@ class Program:
         for fam in self.families:
             for _ in range(r.randint(2, 3)):
                 self.scenarios.append(fam.scenario())
+        if self.lib:
+            self.scenarios += self.lib.scenarios()
         r.shuffle(self.scenarios)
         if keep is not None:
             self.scenarios = [s for s in self.scenarios if s[0] in keep]
@@ -223,6 +231,8 @@ class Program:
                     "    return p;", "}", ""]
         for text in body_families:
             out.append(text)
+        if self.lib:
+            out += self.lib.declarations()
         for name, text in self.scenarios:
             out.append(text)
         out += main
@@ -2191,6 +2201,90 @@ class XorFam(Family):
 
 FAMILIES = {"list": ListFam, "dlist": DListFam, "tree": TreeFam, "graph": GraphFam,
             "array": ArrayFam, "hash": HashFam, "xor": XorFam, "bins": BinFam}
+
+
+class OpaqueLib:
+    """A library in its own file, lib.c: a set of keys kept in a list whose structs
+    prog.c only declares (`struct oN_set;`), used through functions; prog.c owns the
+    sets (so their pools are created where the struct is opaque)."""
+
+    def __init__(self, prog, r):
+        self.p = prog
+        self.r = r
+        self.t = "o0"
+        self.embedded = r.random() < 0.5  # the list header embedded in the set
+        prog.feature("opaque-library")
+
+    def declarations(self):
+        t = self.t
+        return [f"struct {t}_set;", f"struct {t}_set *{t}_create(unsigned seed);",
+                f"void {t}_add(struct {t}_set *s, unsigned key);",
+                f"unsigned {t}_take(struct {t}_set *s);",
+                f"unsigned {t}_hash(const struct {t}_set *s);",
+                f"void {t}_destroy(struct {t}_set *s);", ""]
+
+    def scenarios(self):
+        r, t, out = self.r, self.t, []
+        for i in range(r.randint(1, 2)):
+            name = f"{t}_scenario{i + 1}"
+            body = [f"struct {t}_set *a = {t}_create(salt);", "unsigned h = salt, i;"]
+            two = r.random() < 0.5
+            if two:
+                body.append(f"struct {t}_set *b = {t}_create(salt + 1u);")
+            body += ["for (i = 0; i < n; i++)",
+                     f"    {t}_add({'i & 1u ? a : b' if two else 'a'}, i * {HASH_MUL} ^ salt);"]
+            if r.random() < 0.6:
+                body += ["for (i = 0; i < n / 3u; i++)", f"    h = mix(h, {t}_take(a));"]
+            body.append(f"h = mix(h, {t}_hash(a));")
+            if two:
+                body += [f"h = mix(h, {t}_hash(b));", f"{t}_destroy(b);"]
+            body += [f"{t}_destroy(a);", "return h;"]
+            out.append((name, "\n".join([f"static unsigned {name}(unsigned n, unsigned salt)",
+                                          "{"] + indent(body) + ["}", ""])))
+        return out
+
+    def render(self):
+        t = self.t
+        head = "struct {t}_list hdr;" if self.embedded else "struct {t}_node *head;"
+        head = head.format(t=t)
+        first = f"s->hdr.head" if self.embedded else "s->head"
+        out = [f"/* Library part of gen_linked.py seed {self.p.seed}. */",
+               "#include <stdlib.h>", "",
+               f"struct {t}_node {{", "    unsigned key;", f"    struct {t}_node *next;", "};", ""]
+        if self.embedded:
+            out += [f"struct {t}_list {{", f"    struct {t}_node *head;", "    unsigned len;",
+                    "};", ""]
+        out += [f"struct {t}_set {{", "    unsigned seed;", f"    {head}", "};", "",
+                f"struct {t}_set *{t}_create(unsigned seed)", "{",
+                f"    struct {t}_set *s = malloc(sizeof *s);", "    if (!s)", "        exit(2);",
+                "    s->seed = seed;", f"    {first} = NULL;"]
+        if self.embedded:
+            out.append("    s->hdr.len = 0u;")
+        out += ["    return s;", "}", "",
+                f"void {t}_add(struct {t}_set *s, unsigned key)", "{",
+                f"    struct {t}_node *n = malloc(sizeof *n);", "    if (!n)", "        exit(2);",
+                "    n->key = key ^ s->seed;", f"    n->next = {first};", f"    {first} = n;"]
+        if self.embedded:
+            out.append("    s->hdr.len++;")
+        out += ["}", "", f"unsigned {t}_take(struct {t}_set *s)", "{",
+                f"    struct {t}_node *n = {first};", "    unsigned key;", "    if (!n)",
+                "        return 0u;", f"    {first} = n->next;", "    key = n->key;",
+                "    free(n);", "    return key;", "}", "",
+                f"unsigned {t}_hash(const struct {t}_set *s)", "{",
+                f"    const struct {t}_node *n;", "    unsigned h = 2166136261u;",
+                f"    for (n = {first}; n; n = n->next)",
+                "        h = (h ^ n->key) * 16777619u;", "    return h;", "}", "",
+                f"void {t}_destroy(struct {t}_set *s)", "{",
+                f"    while ({first})", f"        {t}_take(s);", "    free(s);", "}", ""]
+        return "\n".join(out)
+
+
+def generate_files(seed):
+    """The program for `seed` as files {name: text}: prog.c, and for some seeds lib.c
+    (a library whose structs prog.c only declares)."""
+    p = Program(seed, files=True)
+    prog = p.generate()
+    return {"prog.c": prog, **({"lib.c": p.lib.render()} if p.lib else {})}
 
 
 def generate(seed, keep=None):
