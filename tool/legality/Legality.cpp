@@ -12,6 +12,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <functional>
+#include <map>
+#include <set>
 
 using namespace clang;
 namespace ptrcomp {
@@ -61,13 +64,38 @@ std::string unprintableLayout(const RecordDecl *RD) {
 
 namespace {
 
-/// Layouts must be printable where their struct is defined.
+/// Layouts must be printable where their struct is defined: the pools' own, the
+/// layouts nested in them, and those of struct-typed locals and globals that hold indices.
 void checkLayouts(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                   dsa::Vetoes &Out) {
-  for (unsigned I = 0; I < P.Pools.size(); ++I) {
-    int LI = P.Pools[I].LayoutId;
+  // Layout -> the pools to leave unchanged when it cannot be declared.
+  std::map<int, std::set<int>> Blame;
+  std::function<void(int, const std::set<int> &)> Add = [&](int LI,
+                                                          const std::set<int> &Pools) {
     if (LI < 0)
-      continue;
+      return;
+    Blame[LI].insert(Pools.begin(), Pools.end());
+    for (auto &KV : P.Layouts[LI].Nested)
+      Add(KV.second, Pools);
+  };
+  for (unsigned I = 0; I < P.Pools.size(); ++I)
+    Add(P.Pools[I].LayoutId, {int(I)});
+  for (auto &[N, LI] : P.GlobalHolders)
+    Add(LI, P.GlobalHolderPools.at(N));
+  for (const dsa::FunctionVersion &V : P.Versions) {
+    std::set<int> Pools;
+    for (auto &KV : V.Nodes)
+      if (KV.second.Source == dsa::NodeEncoding::Param)
+        Pools.insert(V.ParamPools[KV.second.Slot].begin(), V.ParamPools[KV.second.Slot].end());
+      else if (KV.second.isPooled() && KV.second.Pool >= 0)
+        Pools.insert(KV.second.Pool);
+    for (auto &KV : V.Nodes)
+      if (KV.second.isHolder())
+        Add(KV.second.LayoutId, Pools);
+  }
+  for (auto &[LI, Pools] : Blame) {
+    bool Defined = false;
+    std::string Why;
     for (auto &Unit : Program.Units) {
       ASTContext &Ctx = Unit->getASTContext();
       for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
@@ -76,10 +104,19 @@ void checkLayouts(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pla
             PG.Types.get(Ctx.getRecordType(RD), Ctx) != P.Layouts[LI].Struct ||
             Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
           continue;
-        if (std::string Why = unprintableLayout(RD); !Why.empty())
-          Out.emplace(P.Pools[I].Origin, Why);
+        Defined = true;
+        if (Why.empty())
+          Why = unprintableLayout(RD);
       }
     }
+    // A struct defined only inside another one (or in a system header) has no place
+    // where its new layout could be declared.
+    if (!Defined)
+      Why = PG.Types.name(P.Layouts[LI].Struct) +
+            " is not defined at file scope in the program, so its new layout has no place";
+    if (!Why.empty())
+      for (int Pl : Pools)
+        Out.emplace(P.Pools[Pl].Origin, Why);
   }
 }
 
