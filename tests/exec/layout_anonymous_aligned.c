@@ -1,11 +1,13 @@
-/* Members a new layout printed member by member would lose: an anonymous union, a member
-   of an unnamed struct type, an _Alignas member. Those structures keep their layout (they
-   are left unchanged with the reason); a plain neighbour is still compressed. No output
-   may name the machine's paths (before, "union (unnamed union at /abs/path...)"). */
+/* Members a new layout printed member by member would lose: an anonymous union and an
+   _Alignas member. Those structures keep their layout (they are left unchanged with the
+   reason); a plain neighbour is still compressed, and so is a struct with a named member
+   of an unnamed struct type, which the layout declares inline (`struct { short lo, hi; }
+   range;`). No output may name the machine's paths (before, "union (unnamed union at
+   /abs/path...)"). */
 // ARGS: 100
-// EXPECT: {"type": "struct anon", "owner": "main", "compressed": false, "pooled": false, "reason": "anonymous member at layout_anonymous_aligned.c:14:5"}
-// EXPECT: {"type": "struct unnamed_member", "owner": "main", "compressed": false, "pooled": false, "reason": "unnamed struct or union type at layout_anonymous_aligned.c:19:30"}
-// EXPECT: {"type": "struct aligned", "owner": "main", "compressed": false, "pooled": false, "reason": "alignment or packing attribute at layout_anonymous_aligned.c:24:22"}
+// EXPECT: {"type": "struct anon", "owner": "main", "compressed": false, "pooled": false, "reason": "anonymous member at layout_anonymous_aligned.c:16:5"}
+// EXPECT: {"type": "struct unnamed_member", "owner": "main", "compressed": true}
+// EXPECT: {"type": "struct aligned", "owner": "main", "compressed": false, "pooled": false, "reason": "alignment or packing attribute at layout_anonymous_aligned.c:26:22"}
 // EXPECT: {"type": "struct plain", "owner": "main", "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>

@@ -49,6 +49,15 @@ std::string unprintableLayout(const RecordDecl *RD) {
       return "its struct has an anonymous member at " + At +
              ", which a new layout would not keep";
     QualType T = FD->getType();
+    // A named member of an unnamed struct type (`struct { struct node *next; } link;`,
+    // as <sys/queue.h> declares entries) is printed inline, member by member.
+    if (const auto *RT = T->getAs<RecordType>();
+        RT && RT->getDecl()->isStruct() && !RT->getDecl()->getIdentifier() &&
+        RT->getDecl()->getDefinition()) {
+      if (std::string Why = unprintableLayout(RT->getDecl()->getDefinition()); !Why.empty())
+        return Why;
+      continue;
+    }
     while (const ArrayType *AT = Ctx.getAsArrayType(T))
       T = AT->getElementType();
     if (const auto *RT = T->getAs<RecordType>())
@@ -63,6 +72,12 @@ std::string unprintableLayout(const RecordDecl *RD) {
 }
 
 namespace {
+
+/// How the type table names a struct type without a tag (`struct { ... } link;`).
+bool isUnnamedStruct(llvm::StringRef Name) {
+  return Name.contains("<anonymous") || Name.contains("(anonymous") ||
+         Name.contains("(unnamed");
+}
 
 /// Layouts must be printable where their struct is defined: the pools' own, the
 /// layouts nested in them, and those of struct-typed locals and globals that hold indices.
@@ -94,6 +109,12 @@ void checkLayouts(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pla
         Add(KV.second.LayoutId, Pools);
   }
   for (auto &[LI, Pools] : Blame) {
+    bool Unnamed = false; // printed inline in the layout that embeds it
+    for (const dsa::Layout &Outer : P.Layouts)
+      for (auto &KV : Outer.Nested)
+        Unnamed |= KV.second == LI && isUnnamedStruct(PG.Types.name(P.Layouts[LI].Struct));
+    if (Unnamed)
+      continue;
     bool Defined = false;
     std::string Why;
     for (auto &Unit : Program.Units) {

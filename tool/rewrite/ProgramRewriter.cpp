@@ -308,6 +308,41 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   }
 }
 
+/// The declaration of member \p FD in layout \p L, indented by \p Indent. A named
+/// member of an unnamed struct type is declared inline, its own members in its layout.
+static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const FieldDecl *FD,
+                              ASTContext &Ctx, const std::string &Indent) {
+  NewMember M = newMember(L, FD);
+  std::string Field;
+  std::string Idx = "pc_idx" + std::to_string(M.Bits);
+  const auto *RT = FD->getType()->getAs<RecordType>();
+  if (RT && RT->getDecl()->isStruct() && !RT->getDecl()->getIdentifier() &&
+      RT->getDecl()->getDefinition() && (M.K == NewMember::Nested || M.K == NewMember::Same)) {
+    static const dsa::Layout Unchanged;
+    const dsa::Layout &Inner = M.K == NewMember::Nested ? P.Layouts[M.Layout] : Unchanged;
+    std::string Text = Indent + "struct {\n";
+    for (const FieldDecl *F : RT->getDecl()->getDefinition()->fields())
+      Text += memberText(P, Inner, F, Ctx, Indent + "    ");
+    return Text + Indent + "} " + FD->getName().str() + ";\n";
+  }
+  if (M.K == NewMember::Index) {
+    Field = Idx + " " + FD->getName().str();
+  } else if (M.K == NewMember::IndexArray) {
+    Field = Idx + " " + FD->getName().str() + "[" + std::to_string(M.Count) + "]";
+  } else if (M.K == NewMember::IndexPointer) {
+    Field = Idx + " *" + FD->getName().str();
+  } else if (M.K == NewMember::Nested) {
+    Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str();
+  } else {
+    llvm::raw_string_ostream OS(Field);
+    FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
+    OS.flush();
+    if (FD->isBitField())
+      Field += " : " + std::to_string(FD->getBitWidthValue(Ctx));
+  }
+  return Indent + Field + ";\n";
+}
+
 void ProgramRewriter::emitLayouts() {
   std::optional<ObservedOrders> Observed; // computed when a layout is printed
   std::set<int> Used;
@@ -359,28 +394,8 @@ void ProgramRewriter::emitLayouts() {
                   std::to_string(Order.SizeInSourceOrder) + " -> " +
                   std::to_string(Order.SizeAfter) + " bytes";
         Text += " */\nstruct " + L.Name + " {\n";
-        for (const FieldDecl *FD : Order.Fields) {
-          NewMember M = newMember(L, FD);
-          std::string Field;
-          std::string Idx = "pc_idx" + std::to_string(M.Bits);
-          if (M.K == NewMember::Index) {
-            Field = Idx + " " + FD->getName().str();
-          } else if (M.K == NewMember::IndexArray) {
-            Field = Idx + " " + FD->getName().str() + "[" +
-                    std::to_string(M.Count) + "]";
-          } else if (M.K == NewMember::IndexPointer) {
-            Field = Idx + " *" + FD->getName().str();
-          } else if (M.K == NewMember::Nested) {
-            Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str();
-          } else {
-            llvm::raw_string_ostream OS(Field);
-            FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
-            OS.flush();
-            if (FD->isBitField())
-              Field += " : " + std::to_string(FD->getBitWidthValue(Ctx));
-          }
-          Text += "    " + Field + ";\n";
-        }
+        for (const FieldDecl *FD : Order.Fields)
+          Text += memberText(P, L, FD, Ctx, "    ");
         Text += "};";
         // Files that see only a declaration of the struct create pools of it with this.
         if (SizeExported.count(LI) && FID == SM.getMainFileID())
