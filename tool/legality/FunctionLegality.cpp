@@ -121,8 +121,8 @@ void FunctionLegality::ruleIndexInPointerInitializer(const InitListExpr *E) {
   // Reading through indices inside an initializer is fine; storing an index into the
   // pointer member of an object ptrcomp does not rewrite is not.
   const InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
-  if (!Semantic)
-    return;
+  if (!Semantic || WrittenHolderInits.count(Semantic))
+    return; // a struct-typed local's list, written again for its new layout
   for (const Expr *I : Semantic->inits())
     if (I && isPointer(I->getType()) && !isNullConstant(I, Ctx))
       if (Rep R = rep(I); R.K == Idx)
@@ -383,7 +383,13 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
     }
     std::string NewDecl = varDecl(VD);
     std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
-    if (!NewDecl.empty())
+    std::string HolderWhy;
+    if (auto Elems = holderInit(VD, HolderWhy)) {
+      if (const auto *ILE = dyn_cast<InitListExpr>(VD->getInit()))
+        WrittenHolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
+    } else if (!HolderWhy.empty()) {
+      veto(encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy);
+    } else if (!NewDecl.empty())
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
         for (const Expr *I : ILE->inits())
           if (!isZeroInitializer(I, Ctx)) {
@@ -946,6 +952,13 @@ void FunctionLegality::declStmt(const DeclStmt *DS) {
   // The declaration is written again, declarator by declarator.
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+      std::string HolderWhy;
+      if (auto Elems = holderInit(VD, HolderWhy)) {
+        for (const HolderInitElement &El : *Elems)
+          if (El.K != HolderInitElement::Zeros)
+            embed(El.Init, El.K == HolderInitElement::Index);
+        continue;
+      }
       if (!varDecl(VD).empty() && isa<InitListExpr>(VD->getInit()))
         continue; // becomes {0}
       embed(VD->getInit(), repOfVar(VD).K == Idx);

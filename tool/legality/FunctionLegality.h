@@ -16,6 +16,7 @@
 #include "../rewrite/VersionView.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace ptrcomp {
@@ -32,6 +33,9 @@ public:
   const std::map<int, std::string> &vetoes() const { return Vetoes; }
 
 private:
+  /// Brace initializers of struct-typed locals that are written again for their new
+  /// layout (ruleDeclaration decides; the other rules then leave them to it).
+  std::set<const clang::InitListExpr *> WrittenHolderInits;
   void veto(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
   void vetoAllPools(const std::string &Why);
   /// Vetoes the pools of the pointers \p S works with (every pool when none is known).

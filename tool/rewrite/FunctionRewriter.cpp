@@ -1210,6 +1210,36 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       if (VD->getType().isConstQualified())
         Prefix += "const ";
       Decl = Prefix + NewDecl;
+      std::string HolderWhy;
+      if (auto Elems = holderInit(VD, HolderWhy)) {
+        // A struct-typed local with a new layout: its list element by element.
+        std::vector<std::string> Texts;
+        for (const HolderInitElement &El : *Elems) {
+          if (El.K == HolderInitElement::Zeros) {
+            Texts.push_back("{0}");
+          } else if (El.K == HolderInitElement::IndexArray) {
+            std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
+            QualType Elem = El.Init->getType()->getPointeeType();
+            if (isPointer(Elem) && Elem->getPointeeType()->isRecordType())
+              SizeofPointer[PG.Types.get(Elem->getPointeeType(), Ctx)] =
+                  "pc_idx" + std::to_string(El.Bits);
+            Texts.push_back(isNullConstant(El.Init, Ctx) ? "0" : text(El.Init));
+            SizeofPointer = Saved;
+          } else {
+            Texts.push_back(valueText(El.Init, El.K == HolderInitElement::Index));
+          }
+        }
+        Decl += " = {" + llvm::join(Texts, ", ") + "}";
+        Parts.push_back(Decl);
+        if (CommonType.empty())
+          CommonType = Type;
+        Uniform &= CommonType == Type;
+        continue;
+      }
+      if (!HolderWhy.empty()) {
+        vetoAt(encOfCell(F.VarStorage.lookup(VD)), VD->getInit(), HolderWhy);
+        return;
+      }
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
         // {0} and {NULL, ...} initialise arrays of indices with zeros.
         for (const Expr *I : ILE->inits())

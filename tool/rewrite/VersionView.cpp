@@ -266,6 +266,77 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
   return "";
 }
 
+std::optional<std::vector<VersionView::HolderInitElement>>
+VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
+  Why.clear();
+  const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  const RecordDecl *RD = VD->getType()->getAsRecordDecl();
+  auto It = F.VarStorage.find(VD);
+  if (!ILE || !RD || !RD->isStruct() || It == F.VarStorage.end())
+    return std::nullopt;
+  NodeEncoding E = encOfCell(It->second);
+  if (!E.isHolder())
+    return std::nullopt;
+  std::string At = dsa::locationString(Ctx, ILE->getBeginLoc());
+  const InitListExpr *Semantic = ILE->isSemanticForm() ? ILE : ILE->getSemanticForm();
+  const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
+  if (Written && Written != Semantic)
+    for (const Expr *I : Written->inits())
+      if (isa<DesignatedInitExpr>(I)) {
+        Why = "a struct initialised with designators at " + At;
+        return std::nullopt;
+      }
+  const dsa::Layout &L = P.Layouts[E.LayoutId];
+  const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+  std::vector<HolderInitElement> Out;
+  unsigned K = 0;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (K >= Semantic->getNumInits())
+      break;
+    const Expr *I = Semantic->getInit(K++);
+    if (isa<ImplicitValueInitExpr>(I))
+      break; // the rest is zeros
+    uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
+    HolderInitElement El{I};
+    auto FB = L.FieldBits.find(Off);
+    if (FB != L.FieldBits.end() && FB->second) {
+      El.Bits = FB->second;
+      if (!FD->getType()->isPointerType())
+        El.K = HolderInitElement::Zeros;
+      else if (isNullConstant(I, Ctx) || rep(I).K == Idx)
+        El.K = HolderInitElement::Index;
+      else {
+        Why = "a struct initialised with a pointer that is not an index at " + At;
+        return std::nullopt;
+      }
+    } else if (auto FA = L.FieldArrayBits.find(Off); FA != L.FieldArrayBits.end()) {
+      El.K = HolderInitElement::IndexArray;
+      El.Bits = FA->second;
+      // An allocation of the array, or another pointer to an array of indices.
+      QualType ElemT = FD->getType()->getPointeeType();
+      bool OfIndices =
+          isPointer(ElemT) &&
+          repOfCell(F.Graph->edgeIfAny(cellOf(I)), ElemT).K == Idx;
+      if (!isNullConstant(I, Ctx) && !OfIndices) {
+        Why = "a struct initialised with an array it does not allocate at " + At;
+        return std::nullopt;
+      }
+    } else if (L.Nested.count(Off)) {
+      El.K = HolderInitElement::Zeros;
+    } else if (isPointer(I->getType()) && rep(I).K == Idx) {
+      Why = "an index would be stored in a pointer member at " + At;
+      return std::nullopt;
+    }
+    if (El.K == HolderInitElement::Zeros && !isZeroInitializer(I, Ctx)) {
+      Why = "a struct initialised with non-zero indices at " + At;
+      return std::nullopt;
+    }
+    Out.push_back(El);
+  }
+  touch(E);
+  return Out;
+}
+
 std::string VersionView::varDecl(const VarDecl *VD) const {
   auto It = F.VarStorage.find(VD);
   if (It == F.VarStorage.end())

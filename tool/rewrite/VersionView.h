@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -98,6 +99,22 @@ public:
   /// or "" when it stays as written.
   std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;
   std::string varDecl(const clang::VarDecl *VD) const;
+  /// One element of the brace initializer of a struct-typed local with a new layout.
+  struct HolderInitElement {
+    const clang::Expr *Init;
+    enum Kind {
+      Same,       ///< written as it is (rewritten like any expression)
+      Index,      ///< a pointer member that became an index: an index or null
+      IndexArray, ///< a pointer to an array of indices (`calloc(n, sizeof(T *))`)
+      Zeros       ///< an array of indices or a nested layout: `{0}`
+    } K = Same;
+    unsigned Bits = 0;
+  };
+  /// The elements of \p VD's brace initializer when \p VD is a struct-typed local with
+  /// a new layout and the list can be written again for it, element by element; else
+  /// nullopt, with the reason in \p Why ("" when \p VD is not such a local).
+  std::optional<std::vector<HolderInitElement>> holderInit(const clang::VarDecl *VD,
+                                                           std::string &Why) const;
   /// The result type of this version when it differs from the original's, else "".
   std::string newReturnType() const;
   std::string idxType(const dsa::NodeEncoding &E) const;

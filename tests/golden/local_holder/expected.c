@@ -57,7 +57,7 @@ static int dequeue_pc32(pc_pool *P_n, struct queue_pc32 *q)
 int main(void)
 {
     pc_pool P_q = PC_POOL_INIT(sizeof(struct qnode_pc32), 32, "struct qnode (input.c:42 q)");
-    struct queue_pc32 q = {0};
+    struct queue_pc32 q = {0, 0, 0};
     int sum = 0;
     for (int i = 0; i < 10; i++)
         enqueue_pc32(&P_q, &q, i);
