@@ -484,6 +484,12 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   case Stmt::UnaryExprOrTypeTraitExprClass:
     return sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
   case Stmt::DeclRefExprClass: {
+    // A function whose pointers pass pools (FnPtrClass): its address is its
+    // clone's.
+    if (const auto *FD =
+            dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
+      if (std::string Clone = dsa::fnPointerClone(P, FD); !Clone.empty())
+        return Clone;
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
@@ -1079,7 +1085,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
     PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
   std::optional<std::string> NewCallee;
-  if (W.Name != Name)
+  if (!VC->second.Indirect && W.Name != Name)
     NewCallee = W.Name;
   CallMode Mode = callMode(E, !PoolArgs.empty());
   std::vector<std::optional<std::string>> Args;
@@ -1106,6 +1112,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       place(A, New, Mark);
     Args.push_back(New);
   }
+  if (VC->second.Indirect)
+    NewCallee = rewrite(E->getCallee()); // the pointer keeps its text (retyped)
   return callText(E, Mode, NewCallee, PoolArgs, Args);
 }
 

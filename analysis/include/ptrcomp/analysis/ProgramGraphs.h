@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,9 @@ struct ProgramGraphs {
   std::map<std::string, Cell> GlobalCells;
   std::map<std::string, std::string> GlobalNames; ///< key -> name as written
   bool HasMain = false;
+  /// Functions whose address reached code ptrcomp cannot see (qsort's
+  /// comparator).
+  std::set<std::string> AddressEscaped;
   std::vector<LinkError> Errors;
 
   FunctionGraph *function(const std::string &Key) {
