@@ -145,6 +145,40 @@ public:
     return true;
   }
 
+  bool VisitDeclStmt(DeclStmt *DS) {
+    // FunctionRewriter rebuilds a declaration of several variables as a whole
+    // when one of them changes type; it does not retype a spelled function type
+    // in it.
+    if (DS->isSingleDecl())
+      return true;
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        for (const std::string &Key : Keys)
+          if (mentionsFunctionType(VD->getType(), Key) &&
+              VD->getTypeSourceInfo() &&
+              spelledFunctionType(VD->getTypeSourceInfo()->getTypeLoc()))
+            problem(Out[Key], VD->getLocation(),
+                    "'" + VD->getName().str() +
+                        "' spells the function type out in a declaration of "
+                        "several "
+                        "variables");
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    // A result spelled as a pointer to such a function is not retyped.
+    FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
+    if (!FTL)
+      return true;
+    for (const std::string &Key : Keys)
+      if (mentionsFunctionType(FD->getReturnType(), Key) &&
+          spelledFunctionType(FTL.getReturnLoc()))
+        problem(Out[Key], FD->getLocation(),
+                "the result of '" + FD->getName().str() +
+                    "' spells the function type out");
+    return true;
+  }
+
   bool VisitTypedefNameDecl(TypedefNameDecl *D) {
     for (const std::string &Key : Keys)
       if (mentionsFunctionType(D->getUnderlyingType(), Key))
@@ -172,14 +206,30 @@ private:
         TSI ? spelledFunctionType(TSI->getTypeLoc()) : FunctionProtoTypeLoc();
     if (!FTL)
       return; // through a typedef, which is retyped where it is defined
-    // Spelled out: its parameter list is rewritten, which only file-scope
-    // declarations (typedefs, members, variables) get.
-    bool FileScope =
-        !D->getDeclContext()->isFunctionOrMethod() && !isa<ParmVarDecl>(D);
+    // Spelled out: its parameter list is rewritten, in file-scope declarations
+    // (typedefs, members, variables), in local variables and in the parameters
+    // of a function definition that has no other declaration (the clones'
+    // headers).
+    bool FileScope;
+    if (const auto *PV = dyn_cast<ParmVarDecl>(D)) {
+      const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
+      FileScope = FD && FD->doesThisDeclarationHaveABody() &&
+                  !FD->getPreviousDecl() && PG.function(functionKey(FD));
+    } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+      FileScope = !FD->getParent()->getParentFunctionOrMethod();
+    } else if (D->getDeclContext()->isFunctionOrMethod()) {
+      FileScope = isa<VarDecl>(D) && cast<VarDecl>(D)->isLocalVarDecl();
+    } else {
+      FileScope = true;
+    }
     SourceLocation LP = FTL.getLParenLoc(), RP = FTL.getRParenLoc();
     if (!FileScope)
-      problem(U, D->getLocation(),
-              "'" + Name + "' spells the function type out (use a typedef)");
+      problem(
+          U, D->getLocation(),
+          "'" + Name +
+              "' spells the function type out where ptrcomp does not retype it "
+              "(a prototype, a local typedef or struct: use a file-scope "
+              "typedef)");
     else if (LP.isMacroID() || RP.isMacroID() ||
              SM.getFileID(LP) != SM.getFileID(RP))
       problem(U, D->getLocation(),

@@ -1,5 +1,6 @@
-/* A parameter whose function type is spelled out in a function's header: ptrcomp does
-   not retype it, so the call through it keeps the list unchanged, with the reason. */
+/* A parameter whose function type is spelled out in a function's prototype as well as in
+   its definition: ptrcomp does not retype prototypes, so the call through it keeps the
+   list unchanged, with the reason. */
 // EXPECT: {"type": "struct item", "owner": "main", "pooled": false, "reason": "via a function pointer"}
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ static void release(struct item *l) {
         l = next;
     }
 }
+
+static int count(const struct item *l, int (*pred)(const struct item *));
 
 static int odd_key(const struct item *it) { return it->key & 1; }
 static int big_val(const struct item *it) { return it->val > 50; }

@@ -107,42 +107,9 @@ private:
   }
 
   void retype(TypeSourceInfo *TSI) {
-    if (!TSI)
-      return;
-    FunctionProtoTypeLoc FTL = spelledFunction(TSI->getTypeLoc());
-    if (!FTL)
-      return;
-    QualType FT(FTL.getTypePtr(), 0);
-    auto It =
-        ByType.find(FT.getCanonicalType().getUnqualifiedType().getAsString());
-    if (It == ByType.end())
-      return;
-    const dsa::FnPtrClass &C = P.FnClasses[It->second];
-    std::vector<std::string> Params(C.NumPoolParams, "pc_pool *");
-    for (unsigned I = 0; I < FTL.getNumParams(); ++I) {
-      if (I < C.ParamBits.size() && C.ParamBits[I]) {
-        Params.push_back("pc_idx" + std::to_string(C.ParamBits[I]));
-        continue;
-      }
-      const ParmVarDecl *PV = FTL.getParam(I);
-      std::string Text;
-      if (PV)
-        Text = Lexer::getSourceText(
-                   CharSourceRange::getTokenRange(PV->getSourceRange()), SM,
-                   Ctx.getLangOpts())
-                   .str();
-      if (Text.empty())
-        Text = FTL.getTypePtr()->getParamType(I).getAsString(
-            Ctx.getPrintingPolicy());
-      Params.push_back(Text);
-    }
-    if (FTL.getTypePtr()->isVariadic())
-      Params.push_back("...");
-    SourceLocation LP = FTL.getLParenLoc(), RP = FTL.getRParenLoc();
-    auto [FID, B] = SM.getDecomposedLoc(LP);
-    unsigned E = SM.getFileOffset(RP);
-    Add(realPathOf(SM, FID), B + 1, E - B - 1, llvm::join(Params, ", "),
-        poolsOf(It->second));
+    if (auto R = retypedFunctionType(Ctx, P, TSI))
+      Add(realPathOf(SM, R->File), R->Begin, R->End - R->Begin, R->Text,
+          poolsOf(R->Class));
   }
 
   ASTContext &Ctx;
@@ -153,6 +120,54 @@ private:
 };
 
 } // namespace
+
+std::optional<FunctionTypeEdit> retypedFunctionType(ASTContext &Ctx,
+                                                    const dsa::Plan &P,
+                                                    const TypeSourceInfo *TSI) {
+  if (!TSI || P.FnClasses.empty())
+    return std::nullopt;
+  FunctionProtoTypeLoc FTL = spelledFunction(TSI->getTypeLoc());
+  if (!FTL)
+    return std::nullopt;
+  std::string Key = QualType(FTL.getTypePtr(), 0)
+                        .getCanonicalType()
+                        .getUnqualifiedType()
+                        .getAsString();
+  int Class = -1;
+  for (unsigned I = 0; I < P.FnClasses.size(); ++I)
+    if (P.FnClasses[I].Active && P.FnClasses[I].Type == Key)
+      Class = I;
+  if (Class < 0)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const dsa::FnPtrClass &C = P.FnClasses[Class];
+  std::vector<std::string> Params(C.NumPoolParams, "pc_pool *");
+  for (unsigned I = 0; I < FTL.getNumParams(); ++I) {
+    if (I < C.ParamBits.size() && C.ParamBits[I]) {
+      Params.push_back("pc_idx" + std::to_string(C.ParamBits[I]));
+      continue;
+    }
+    const ParmVarDecl *PV = FTL.getParam(I);
+    std::string Text;
+    if (PV)
+      Text = Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(PV->getSourceRange()), SM,
+                 Ctx.getLangOpts())
+                 .str();
+    if (Text.empty())
+      Text = FTL.getTypePtr()->getParamType(I).getAsString(
+          Ctx.getPrintingPolicy());
+    Params.push_back(Text);
+  }
+  if (FTL.getTypePtr()->isVariadic())
+    Params.push_back("...");
+  SourceLocation LP = FTL.getLParenLoc(), RP = FTL.getRParenLoc();
+  if (LP.isMacroID() || RP.isMacroID())
+    return std::nullopt;
+  auto [FID, B] = SM.getDecomposedLoc(LP);
+  return FunctionTypeEdit{FID, B + 1, SM.getFileOffset(RP),
+                          llvm::join(Params, ", "), Class};
+}
 
 void retypeFunctionPointers(ParsedProgram &Program, const dsa::Plan &P,
                             const AddEdit &Add) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
 #include "../legality/Legality.h"
+#include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
@@ -1181,10 +1182,25 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
       AnyTypeChange |= !varDecl(VD).empty();
+  // Local pointers to functions of an active FnPtrClass, their type spelled
+  // out.
+  std::vector<FunctionTypeEdit> Retyped;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (auto R = retypedFunctionType(Ctx, P, VD->getTypeSourceInfo()))
+        Retyped.push_back(*R);
   if (!AnyTypeChange) {
+    for (const FunctionTypeEdit &R : Retyped)
+      record({R.Begin, R.End}, R.Text, DS);
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
         rootExpr(VD->getInit());
+    return;
+  }
+  if (!Retyped.empty()) {
+    vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
+           "a declaration of a function pointer beside variables whose type "
+           "changes");
     return;
   }
   // Rebuild the declaration: each declarator with its own (possibly new) type.
@@ -1458,6 +1474,12 @@ bool FunctionRewriter::run() {
     Failed = true;
     return false;
   }
+  // The original's parameters that point to functions of an active FnPtrClass,
+  // their type spelled out, take the clones' type (a clone's header spells it).
+  if (V.IsOriginal)
+    for (const ParmVarDecl *PV : F.Decl->parameters())
+      if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo()))
+        Edits.push_back({R->Begin, R->End - R->Begin, R->Text, {}});
   for (const Stmt *S : Body->body())
     stmt(S);
   if (!Failed)
@@ -1485,10 +1507,20 @@ std::string FunctionRewriter::header(bool Static) const {
   }
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
     std::string NewDecl = varDecl(PV);
-    if (!NewDecl.empty())
+    if (!NewDecl.empty()) {
       Params.push_back(NewDecl);
-    else
-      Params.push_back(source(PV->getSourceRange()));
+      continue;
+    }
+    std::string Text = source(PV->getSourceRange());
+    // A pointer to functions of an active FnPtrClass, its type spelled out.
+    if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo())) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned B =
+          SM.getFileOffset(SM.getExpansionLoc(PV->getSourceRange().getBegin()));
+      if (R->Begin >= B && R->End - B <= Text.size())
+        Text.replace(R->Begin - B, R->End - R->Begin, R->Text);
+    }
+    Params.push_back(Text);
   }
   if (F.Decl->isVariadic())
     Params.push_back("...");
