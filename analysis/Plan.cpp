@@ -1041,6 +1041,12 @@ bool Planner::settleClasses() {
       uint64_t A = C.Paths[S][0];
       for (const std::string &M : C.Members) {
         const clang::FunctionDecl *FD = PG.function(M)->Decl;
+        if (A >= FD->getNumParams())
+          continue;
+        Cell Formal = PG.function(M)->Graph->resolve(PG.function(M)->Formals[A]);
+        if (C.Paths[S].size() == 1 && C.Slots[S].Indexed && Formal.Offset != 0)
+          Problem = "argument " + std::to_string(A + 1) + " of '" +
+                    FD->getName().str() + "' points inside its objects";
         clang::QualType PT = FD->getParamDecl(A)->getType();
         clang::QualType Pointee =
             PT->isPointerType() ? PT->getPointeeType() : clang::QualType();
@@ -1055,6 +1061,38 @@ bool Planner::settleClasses() {
       }
       if (C.Paths[S].size() == 1 && C.Slots[S].Indexed)
         C.ParamBits[A] = C.Slots[S].Bits;
+    }
+    // A member that allocates with a size its caller gives (an allocation wrapper)
+    // would take a number of objects in its clone, which the calls through the pointer
+    // do not convert.
+    for (const std::string &M : C.Members) {
+      FunctionGraph &MF = *PG.function(M);
+      for (const CallSite &CS : MF.Calls) {
+        if (!Problem.empty() || !CS.Call)
+          break;
+        const std::string &N = CS.Hook ? CS.Hook->Allocator : CS.DirectCallee;
+        if (N != "malloc" && N != "calloc" && N != "realloc" && N != "aligned_alloc")
+          continue;
+        Cell R = MF.Graph->resolve(CS.Ret);
+        auto It = K.SlotOf[M].find(R.Node);
+        if (R.isNull() || It == K.SlotOf[M].end() || !C.Slots[It->second].isPooled())
+          continue;
+        std::function<bool(const clang::Stmt *)> NamesParam =
+            [&](const clang::Stmt *St) {
+              if (!St)
+                return false;
+              if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(St))
+                if (llvm::isa<clang::ParmVarDecl>(DRE->getDecl()))
+                  return true;
+              for (const clang::Stmt *Ch : St->children())
+                if (NamesParam(Ch))
+                  return true;
+              return false;
+            };
+        for (const clang::Expr *Arg : CS.Call->arguments())
+          if (NamesParam(Arg))
+            Problem = "'" + MF.Name + "' allocates with a size it receives, at " + CS.Loc;
+      }
     }
     if (!Problem.empty()) {
       K.Vetoed = true;
@@ -1126,6 +1164,11 @@ void Planner::finishFnClasses() {
             for (auto &[R, W] : V)
               if (Why.empty() && W.find(CS.Loc) != std::string::npos)
                 Why = W;
+      // Or because of what a member does (settleClasses names it).
+      for (const std::string &Name : C.MemberNames)
+        for (auto &[R, W] : V)
+          if (Why.empty() && compat::startsWith(llvm::StringRef(W), "'" + Name + "' "))
+            Why = W;
       if (Why.empty())
         continue;
       C.Decision = "unchanged: " + (K.Why.empty() ? Why : K.Why);
@@ -1188,9 +1231,12 @@ void Planner::makeVersions() {
       for (const std::string &T : CS.Targets)
         if (T != Key)
           Called.insert(T);
-  for (bool Roots : {true, false})
+  // Members of classes of function pointers last: a call found on the way may still
+  // give them their class's clone instead of an original nobody would call.
+  for (int Pass : {0, 1, 2})
     for (auto &[Key, F] : PG.Functions) {
-      if (P.VersionsOf.count(Key) || (Roots && Called.count(Key)))
+      if (P.VersionsOf.count(Key) || (Pass == 0 && Called.count(Key)) ||
+          (Pass < 2 && ClassMembers.count(Key)))
         continue;
       std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
       versionFor(F, Sig, IsEntry(Key, F));
