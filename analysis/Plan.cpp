@@ -852,6 +852,7 @@ void Planner::findFnClasses() {
             if (Cl.isNull() || Of.count(Cl.Node))
               return;
             Of[Cl.Node] = Pa;
+            Of[Cl.Node].push_back(Cl.Offset); // where the pointer points in it
             for (auto &[Off, Tg] : G.liveNode(Cl.Node).Edges) {
               std::vector<uint64_t> Next = Pa;
               Next.push_back(Cl.Offset);
@@ -922,6 +923,10 @@ NodeEncoding Planner::slotIn(unsigned VI, const CallSite &CS,
   }
   if (C.isNull())
     return {};
+  if (C.Offset != Path.back()) {
+    Mismatch = true;
+    return {};
+  }
   return P.Versions[VI].Nodes.lookup(C.Node);
 }
 
@@ -1023,8 +1028,9 @@ bool Planner::settleClasses() {
       for (unsigned S = 0; S < C.Paths.size() && Problem.empty(); ++S) {
         const NodeEncoding &E = Encs[I][S];
         if (!Same(E, C.Slots[S]))
-          Problem = "the calls through pointers of its type (one at " + CS.Loc +
-                    ") pass different structures";
+          Problem = "passed through a call via a function pointer at " + CS.Loc +
+                    ", while other calls through pointers of that type pass "
+                    "structures represented differently";
         else if (E.Source == NodeEncoding::Global)
           Problem = "a call through a function pointer at " + CS.Loc +
                     " passes a structure held by globals";
@@ -1044,7 +1050,7 @@ bool Planner::settleClasses() {
         if (A >= FD->getNumParams())
           continue;
         Cell Formal = PG.function(M)->Graph->resolve(PG.function(M)->Formals[A]);
-        if (C.Paths[S].size() == 1 && C.Slots[S].Indexed && Formal.Offset != 0)
+        if (C.Paths[S].size() == 2 && C.Slots[S].Indexed && Formal.Offset != 0)
           Problem = "argument " + std::to_string(A + 1) + " of '" +
                     FD->getName().str() + "' points inside its objects";
         clang::QualType PT = FD->getParamDecl(A)->getType();
@@ -1054,12 +1060,12 @@ bool Planner::settleClasses() {
                       PG.Types.get(Pointee.getUnqualifiedType(),
                                    *PG.function(M)->Ctx) == C.Slots[S].Struct;
         if (Pointee.isNull() || Pointee->isPointerType() ||
-            (C.Paths[S].size() == 1 && C.Slots[S].Indexed && !Struct))
+            (C.Paths[S].size() == 2 && C.Slots[S].Indexed && !Struct))
           Problem = "argument " + std::to_string(A + 1) + " of '" +
                     FD->getName().str() + "' is not a pointer to " +
                     PG.Types.name(C.Slots[S].Struct);
       }
-      if (C.Paths[S].size() == 1 && C.Slots[S].Indexed)
+      if (C.Paths[S].size() == 2 && C.Slots[S].Indexed)
         C.ParamBits[A] = C.Slots[S].Bits;
     }
     // A member that allocates with a size its caller gives (an allocation wrapper)

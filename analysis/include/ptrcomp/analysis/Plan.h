@@ -140,7 +140,8 @@ struct FnPtrClass {
   std::vector<std::string>
       Pointers; ///< what holds such pointers: "cmp_fn", "ops.insert"
   /// Per class slot: (argument index, or the number of parameters for the
-  /// result), then (cell offset, edge offset) steps to the slot's node; sorted.
+  /// result), then (cell offset, edge offset) steps to the slot's node, then the
+  /// offset the last pointer points to in it; sorted.
   std::vector<std::vector<uint64_t>> Paths;
   std::vector<NodeEncoding>
       Slots;            ///< per path: its encoding (pooled: a pool param)
