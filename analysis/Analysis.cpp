@@ -196,6 +196,7 @@ std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
   }
   linkIntegerPointers(*PG, GlobalP2I, P2I);
   std::vector<std::string> Escaped = resolveCallTargets(*PG);
+  PG->AddressEscaped.insert(Escaped.begin(), Escaped.end());
   classifyAllocationHooks(*PG);
   markEntryPoints(*PG, Escaped, GlobalLocs);
   runBottomUp(*PG);

@@ -16,10 +16,12 @@
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/AllocationHooks.h"
 
+#include "FunctionPointerTypes.h"
 #include "LocalGraphs.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
@@ -187,6 +189,34 @@ private:
   /// Whether pool \p Pl may be used by several threads at once, and why.
   void decideThreadMode(Pool &Pl);
   std::deque<unsigned> Work;
+
+  // Calls through function pointers that pass pools (FnPtrClass, issue 17).
+  struct ClassState {
+    std::string Why; ///< non-empty: the class cannot be retyped (located)
+    FnPtrClass Out;
+    /// Member key -> its interface node -> its path (index in Out.Paths).
+    std::map<std::string, std::map<NodeId, unsigned>> SlotOf;
+    std::vector<std::pair<unsigned, unsigned>>
+        Calls;          ///< (caller version, call index)
+    size_t Settled = 0; ///< Calls already given versions
+    bool Vetoed = false;
+  };
+  std::map<std::string, ClassState> Classes; ///< by function type key
+  std::set<std::string> ClassMembers;        ///< of classes that may be retyped
+  /// Structures to veto once the pools behind each pool parameter are known.
+  struct DeferredVeto {
+    unsigned Version;
+    NodeEncoding E;
+    std::string Why;
+  };
+  std::vector<DeferredVeto> Deferred;
+  void findFnClasses();
+  ClassState *classOfCall(const CallSite &CS);
+  NodeEncoding slotIn(unsigned VI, const CallSite &CS,
+                      const std::vector<uint64_t> &Path, bool &Mismatch);
+  bool settleClasses();
+  unsigned classVersion(FunctionGraph &F, ClassState &K, int ClassIdx);
+  void finishFnClasses();
 };
 
 void Planner::findStructures() {
@@ -860,7 +890,7 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
   std::vector<unsigned> &Existing = P.VersionsOf[F.Key];
   for (unsigned VI : Existing) {
     const FunctionVersion &Ver = P.Versions[VI];
-    bool Match = Ver.Signature.size() == Sig.size() &&
+    bool Match = Ver.Signature.size() == Sig.size() && Ver.FnClass < 0 &&
                  !(Ver.IsOriginal && !GlobalBits.empty());
     for (unsigned I = 0; Match && I < Sig.size(); ++I)
       Match = Same(Ver.Signature[I], Sig[I]);
@@ -961,6 +991,10 @@ void Planner::fillVersion(unsigned VI) {
   }
   for (unsigned CI = 0; CI < F.Calls.size(); ++CI) {
     CallSite &CS = F.Calls[CI];
+    if (ClassState *K = classOfCall(CS)) {
+      K->Calls.push_back({VI, CI}); // see settleClasses
+      continue;
+    }
     for (const CalleeBinding &B : CS.Bindings) {
       FunctionGraph &Callee = *PG.function(B.Callee);
       FunctionFacts &CF = Facts[B.Callee];
@@ -1001,8 +1035,448 @@ void Planner::fillVersion(unsigned VI) {
       if (Indirect)
         continue; // the original functions are called
       unsigned Target = versionFor(Callee, Sig, /*Entry=*/false);
-      P.Versions[VI].Calls[CI] = {Target, Args};
+      P.Versions[VI].Calls[CI] = {Target, Args, false, {}};
     }
+  }
+}
+
+//===-- Calls through function pointers that pass pools
+//--------------------===//
+//
+// All functions that the pointers of one function type may hold form a class
+// (the pool-allocation paper's treatment of indirect calls, by type: every call
+// through such a pointer, every pointer of the type). When some call passes
+// pools, each member gets a clone whose pool parameters are the class's: one
+// per path (argument, then pointer fields) from the arguments to a node of some
+// member's interface, in path order. Every call of the class must then pass the
+// same representation for each path; the pointers' type becomes the clones' and
+// the members' addresses name the clones.
+
+static std::string callType(const CallSite &CS) {
+  if (!CS.Call)
+    return "";
+  clang::QualType T = CS.Call->getCallee()->getType();
+  if (const auto *PT = T->getAs<clang::PointerType>())
+    T = PT->getPointeeType();
+  return T->isFunctionType() ? functionTypeKey(T) : "";
+}
+
+void Planner::findFnClasses() {
+  std::set<std::string> Keys, Callbacks;
+  for (auto &[Key, F] : PG.Functions)
+    for (const CallSite &CS : F.Calls) {
+      Callbacks.insert(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
+      if (!CS.DirectCallee.empty())
+        continue;
+      std::string T = callType(CS);
+      if (T.empty())
+        continue;
+      Keys.insert(T);
+      ClassState &K = Classes[T];
+      K.Out.Type = T;
+      K.Out.Members.insert(K.Out.Members.end(), CS.Targets.begin(),
+                           CS.Targets.end());
+      if (K.Why.empty() && (!CS.ExternalTargets.empty() || CS.Targets.empty()))
+        K.Why = "the call at " + CS.Loc + " may reach code ptrcomp cannot see";
+      if (K.Why.empty() && (CS.Hook || !CS.CalleeInBytes.empty()))
+        K.Why = "the pointer called at " + CS.Loc +
+                " may be an allocation hook or " + "copied as bytes";
+    }
+  std::map<std::string, FunctionTypeUses> Uses = scanFunctionTypes(PG, Keys);
+  for (auto &[T, K] : Classes) {
+    FunctionTypeUses &U = Uses[T];
+    FnPtrClass &C = K.Out;
+    C.Pointers = U.Pointers;
+    C.ReferencedIn = U.ReferencedIn;
+    for (const std::string &R : U.Referenced)
+      if (PG.function(R))
+        C.Members.push_back(R);
+    std::sort(C.Members.begin(), C.Members.end());
+    C.Members.erase(std::unique(C.Members.begin(), C.Members.end()),
+                    C.Members.end());
+    if (K.Why.empty() && !U.Problem.empty())
+      K.Why = U.Problem;
+    if (K.Why.empty() && !U.Undefined.empty())
+      K.Why = "such a pointer may hold '" + *U.Undefined.begin() +
+              "', which is not defined in the program";
+    unsigned NumParams = 0;
+    for (const std::string &M : C.Members) {
+      FunctionGraph &F = *PG.function(M);
+      C.MemberNames.push_back(F.Name);
+      NumParams = F.Formals.size();
+      if (!K.Why.empty())
+        continue;
+      if (F.Decl->isVariadic() || functionTypeKey(F.Decl->getType()) != T)
+        K.Why = "'" + F.Name + "' is variadic or of another type";
+      else if (PG.AddressEscaped.count(M) || Callbacks.count(M))
+        K.Why = "'" + F.Name + "' is also passed to code ptrcomp cannot see";
+    }
+    if (!K.Why.empty() || C.Members.empty())
+      continue;
+    // The paths to each member's interface nodes: arguments in order, then the
+    // result, depth first along pointer fields in offset order.
+    std::set<std::vector<uint64_t>> All;
+    std::map<std::string, std::map<NodeId, std::vector<uint64_t>>> PathOf;
+    for (const std::string &M : C.Members) {
+      FunctionGraph &F = *PG.function(M);
+      DSGraph &G = *F.Graph;
+      FunctionFacts &FF = Facts[M];
+      auto &Of = PathOf[M];
+      std::function<void(Cell, std::vector<uint64_t>)> Walk =
+          [&](Cell Cl, std::vector<uint64_t> Pa) {
+            Cl = G.resolve(Cl);
+            if (Cl.isNull() || Of.count(Cl.Node))
+              return;
+            Of[Cl.Node] = Pa;
+            Of[Cl.Node].push_back(Cl.Offset); // where the pointer points in it
+            for (auto &[Off, Tg] : G.liveNode(Cl.Node).Edges) {
+              std::vector<uint64_t> Next = Pa;
+              Next.push_back(Cl.Offset);
+              Next.push_back(Off);
+              Walk(Tg, Next);
+            }
+          };
+      for (unsigned I = 0; I < F.Formals.size(); ++I)
+        Walk(F.Formals[I], {I});
+      Walk(F.Ret, {NumParams});
+      for (auto It = Of.begin(); It != Of.end();)
+        if (FF.Interface.count(It->first))
+          All.insert((It++)->second);
+        else
+          It = Of.erase(It);
+    }
+    C.Paths.assign(All.begin(), All.end());
+    for (auto &[M, Of] : PathOf)
+      for (auto &[N, Pa] : Of)
+        K.SlotOf[M][N] = std::lower_bound(C.Paths.begin(), C.Paths.end(), Pa) -
+                         C.Paths.begin();
+    C.ParamBits.assign(NumParams, 0);
+  }
+  // A function in two classes cannot have one clone for both.
+  std::map<std::string, int> Count;
+  for (auto &[T, K] : Classes)
+    for (const std::string &M : K.Out.Members)
+      ++Count[M];
+  for (auto &[T, K] : Classes)
+    for (const std::string &M : K.Out.Members)
+      if (Count[M] > 1 && K.Why.empty())
+        K.Why = "'" + PG.function(M)->Name +
+                "' is held by pointers of several types";
+  ClassMembers.clear();
+  for (auto &[T, K] : Classes)
+    if (K.Why.empty())
+      ClassMembers.insert(K.Out.Members.begin(), K.Out.Members.end());
+}
+
+Planner::ClassState *Planner::classOfCall(const CallSite &CS) {
+  if (!CS.DirectCallee.empty())
+    return nullptr;
+  auto It = Classes.find(callType(CS));
+  if (It == Classes.end() || !It->second.Why.empty() || It->second.Vetoed ||
+      It->second.Out.Members.empty())
+    return nullptr;
+  return &It->second;
+}
+
+NodeEncoding Planner::slotIn(unsigned VI, const CallSite &CS,
+                             const std::vector<uint64_t> &Path,
+                             bool &Mismatch) {
+  FunctionGraph &F = *PG.function(P.Versions[VI].Function);
+  DSGraph &G = *F.Graph;
+  uint64_t I = Path[0];
+  Cell C = I < CS.Args.size()    ? CS.Args[I]
+           : I == CS.Args.size() ? CS.Ret
+                                 : Cell();
+  C = G.resolve(C);
+  for (size_t K = 1; K + 1 < Path.size(); K += 2) {
+    if (C.isNull())
+      return {};
+    if (C.Offset != Path[K]) {
+      Mismatch = true;
+      return {};
+    }
+    C = G.resolve(G.edgeIfAny({C.Node, Path[K + 1]}));
+  }
+  if (C.isNull())
+    return {};
+  if (C.Offset != Path.back()) {
+    Mismatch = true;
+    return {};
+  }
+  return P.Versions[VI].Nodes.lookup(C.Node);
+}
+
+unsigned Planner::classVersion(FunctionGraph &F, ClassState &K, int ClassIdx) {
+  FnPtrClass &C = K.Out;
+  FunctionVersion Ver;
+  Ver.Function = F.Key;
+  Ver.InterfaceNodes = Facts[F.Key].InterfaceOrder;
+  Ver.FnClass = ClassIdx;
+  std::vector<int> PooledSlot(C.Slots.size(), -1);
+  std::set<unsigned> Bits;
+  for (unsigned S = 0; S < C.Slots.size(); ++S)
+    if (C.Slots[S].isPooled()) {
+      PooledSlot[S] = Ver.NumPoolParams++;
+      Bits.insert(C.Slots[S].Indexed ? C.Slots[S].Bits : 0);
+    }
+  auto &SlotOf = K.SlotOf[F.Key];
+  for (NodeId M : Ver.InterfaceNodes) {
+    auto It = SlotOf.find(M);
+    NodeEncoding E;
+    if (It != SlotOf.end() && PooledSlot[It->second] >= 0) {
+      E = C.Slots[It->second];
+      E.Source = NodeEncoding::Param;
+      E.Slot = PooledSlot[It->second];
+      E.Pool = -1;
+    }
+    Ver.Signature.push_back(E);
+  }
+  Ver.ParamPools.resize(Ver.NumPoolParams);
+  Ver.IsOriginal = Ver.NumPoolParams == 0;
+  std::vector<unsigned> &Existing = P.VersionsOf[F.Key];
+  if (Ver.IsOriginal) {
+    Ver.Name = F.Name;
+  } else {
+    std::string Suffix = "_p";
+    for (unsigned B : Bits)
+      Suffix += B ? "c" + std::to_string(B) : "a";
+    std::string Name = F.Name + Suffix, Unique = Name;
+    for (unsigned N = 2;; ++N) {
+      bool Taken = false;
+      for (unsigned VI : Existing)
+        Taken |= P.Versions[VI].Name == Unique;
+      if (!Taken)
+        break;
+      Unique = Name + "_" + std::to_string(N);
+    }
+    Ver.Name = Unique;
+  }
+  unsigned VI = P.Versions.size();
+  P.Versions.push_back(std::move(Ver));
+  Existing.push_back(VI);
+  Work.push_back(VI);
+  return VI;
+}
+
+bool Planner::settleClasses() {
+  bool Progress = false;
+  auto Same = [](const NodeEncoding &A, const NodeEncoding &B) {
+    return A.isPooled() == B.isPooled() &&
+           (!A.isPooled() || (A.LayoutId == B.LayoutId && A.Bits == B.Bits &&
+                              A.Indexed == B.Indexed && A.Struct == B.Struct));
+  };
+  int ClassIdx = 0;
+  for (auto &[T, K] : Classes) {
+    int Idx = ClassIdx++;
+    if (!K.Why.empty() || K.Vetoed || K.Settled == K.Calls.size())
+      continue;
+    FnPtrClass &C = K.Out;
+    // The representation each call passes for each path.
+    std::vector<std::vector<NodeEncoding>> Encs;
+    std::string Problem;
+    bool AnyPooled = false;
+    for (auto [VI, CI] : K.Calls) {
+      const CallSite &CS = PG.function(P.Versions[VI].Function)->Calls[CI];
+      bool Mismatch = false;
+      std::vector<NodeEncoding> E;
+      for (const std::vector<uint64_t> &Pa : C.Paths)
+        E.push_back(slotIn(VI, CS, Pa, Mismatch));
+      for (const NodeEncoding &X : E)
+        AnyPooled |= X.isPooled();
+      if (Mismatch && Problem.empty())
+        Problem = "the call at " + CS.Loc +
+                  " passes objects shaped unlike its targets'";
+      Encs.push_back(std::move(E));
+    }
+    // A struct with a new layout (a header embedded in a node, a struct-typed local)
+    // reached through the call: the members would need it in their clones' types.
+    for (unsigned I = 0; I < Encs.size(); ++I)
+      for (const NodeEncoding &E : Encs[I])
+        if (E.isHolder()) {
+          std::string Why = "a call through a function pointer at " +
+                            PG.function(P.Versions[K.Calls[I].first].Function)
+                                ->Calls[K.Calls[I].second]
+                                .Loc +
+                            " passes a struct whose layout changes";
+          for (int Pl : poolsWithLayout(P, E.LayoutId))
+            NewVetoes.emplace(P.Pools[Pl].Origin, Why);
+          for (auto &KV : P.Versions[K.Calls[I].first].Nodes)
+            if (KV.second.isPooled())
+              Deferred.push_back({K.Calls[I].first, KV.second, Why});
+          K.Vetoed = true;
+        }
+    if (K.Vetoed)
+      continue;
+    if (!AnyPooled)
+      continue; // the calls pass no pools (yet): the members stay as they are
+    if (!C.Active) {
+      for (auto &E : Encs)
+        if (std::any_of(E.begin(), E.end(),
+                        [](auto &X) { return X.isPooled(); })) {
+          C.Slots = E;
+          break;
+        }
+    }
+    for (unsigned I = 0; I < Encs.size() && Problem.empty(); ++I) {
+      const CallSite &CS = PG.function(P.Versions[K.Calls[I].first].Function)
+                               ->Calls[K.Calls[I].second];
+      for (unsigned S = 0; S < C.Paths.size() && Problem.empty(); ++S) {
+        const NodeEncoding &E = Encs[I][S];
+        if (!Same(E, C.Slots[S]))
+          Problem = "passed through a call via a function pointer at " + CS.Loc +
+                    ", while other calls through pointers of that type pass "
+                    "structures represented differently";
+        else if (E.Source == NodeEncoding::Global)
+          Problem = "a call through a function pointer at " + CS.Loc +
+                    " passes a structure held by globals";
+        else if (E.isPooled() && C.Paths[S][0] >= C.ParamBits.size())
+          Problem = "returned from a call via a function pointer at " + CS.Loc;
+      }
+    }
+    // Each argument that becomes an index is a pointer to the pool's struct in
+    // every member; no argument reaches pooled objects through a pointer to a
+    // pointer.
+    for (unsigned S = 0; S < C.Paths.size() && Problem.empty(); ++S) {
+      if (!C.Slots[S].isPooled())
+        continue;
+      uint64_t A = C.Paths[S][0];
+      for (const std::string &M : C.Members) {
+        const clang::FunctionDecl *FD = PG.function(M)->Decl;
+        if (A >= FD->getNumParams())
+          continue;
+        Cell Formal = PG.function(M)->Graph->resolve(PG.function(M)->Formals[A]);
+        if (C.Paths[S].size() == 2 && C.Slots[S].Indexed && Formal.Offset != 0)
+          Problem = "argument " + std::to_string(A + 1) + " of '" +
+                    FD->getName().str() + "' points inside its objects";
+        clang::QualType PT = FD->getParamDecl(A)->getType();
+        clang::QualType Pointee =
+            PT->isPointerType() ? PT->getPointeeType() : clang::QualType();
+        bool Struct = !Pointee.isNull() && Pointee->isStructureType() &&
+                      PG.Types.get(Pointee.getUnqualifiedType(),
+                                   *PG.function(M)->Ctx) == C.Slots[S].Struct;
+        if (Pointee.isNull() || Pointee->isPointerType() ||
+            (C.Paths[S].size() == 2 && C.Slots[S].Indexed && !Struct))
+          Problem = "argument " + std::to_string(A + 1) + " of '" +
+                    FD->getName().str() + "' is not a pointer to " +
+                    PG.Types.name(C.Slots[S].Struct);
+      }
+      if (C.Paths[S].size() == 2 && C.Slots[S].Indexed)
+        C.ParamBits[A] = C.Slots[S].Bits;
+    }
+    // A member that allocates with a size its caller gives (an allocation wrapper)
+    // would take a number of objects in its clone, which the calls through the pointer
+    // do not convert.
+    for (const std::string &M : C.Members) {
+      FunctionGraph &MF = *PG.function(M);
+      for (const CallSite &CS : MF.Calls) {
+        if (!Problem.empty() || !CS.Call)
+          break;
+        const std::string &N = CS.Hook ? CS.Hook->Allocator : CS.DirectCallee;
+        if (N != "malloc" && N != "calloc" && N != "realloc" && N != "aligned_alloc")
+          continue;
+        Cell R = MF.Graph->resolve(CS.Ret);
+        auto It = K.SlotOf[M].find(R.Node);
+        if (R.isNull() || It == K.SlotOf[M].end() || !C.Slots[It->second].isPooled())
+          continue;
+        std::function<bool(const clang::Stmt *)> NamesParam =
+            [&](const clang::Stmt *St) {
+              if (!St)
+                return false;
+              if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(St))
+                if (llvm::isa<clang::ParmVarDecl>(DRE->getDecl()))
+                  return true;
+              for (const clang::Stmt *Ch : St->children())
+                if (NamesParam(Ch))
+                  return true;
+              return false;
+            };
+        for (const clang::Expr *Arg : CS.Call->arguments())
+          if (NamesParam(Arg))
+            Problem = "'" + MF.Name + "' allocates with a size it receives, at " + CS.Loc;
+      }
+    }
+    if (!Problem.empty()) {
+      K.Vetoed = true;
+      for (unsigned I = 0; I < Encs.size(); ++I)
+        for (const NodeEncoding &E : Encs[I])
+          if (E.isPooled())
+            Deferred.push_back({K.Calls[I].first, E, Problem});
+      continue;
+    }
+    if (!C.Active) {
+      C.Active = true;
+      for (NodeEncoding &E : C.Slots)
+        if (E.isPooled())
+          ++C.NumPoolParams;
+      for (const std::string &M : C.Members)
+        C.Clone[M] = classVersion(*PG.function(M), K, Idx);
+      Progress = true;
+    }
+    for (unsigned I = K.Settled; I < K.Calls.size(); ++I) {
+      auto [VI, CI] = K.Calls[I];
+      const CallSite &CS = PG.function(P.Versions[VI].Function)->Calls[CI];
+      FunctionVersion::Call Call;
+      for (unsigned S = 0; S < C.Paths.size(); ++S)
+        if (C.Slots[S].isPooled())
+          Call.PoolArgs.push_back(Encs[I][S]);
+      Call.Indirect = true;
+      for (const std::string &Tg : CS.Targets)
+        Call.Targets.push_back(C.Clone.at(Tg));
+      Call.Version = Call.Targets.front();
+      P.Versions[VI].Calls[CI] = Call;
+    }
+    K.Settled = K.Calls.size();
+  }
+  return Progress;
+}
+
+void Planner::finishFnClasses() {
+  for (const DeferredVeto &D : Deferred) {
+    if (D.E.Source != NodeEncoding::Param)
+      NewVetoes.emplace(P.Pools[D.E.Pool].Origin, D.Why);
+    else
+      for (int Pl : P.Versions[D.Version].ParamPools[D.E.Slot])
+        NewVetoes.emplace(P.Pools[Pl].Origin, D.Why);
+  }
+  for (auto &[T, K] : Classes) {
+    FnPtrClass &C = K.Out;
+    if (C.Active) {
+      int Idx = P.FnClasses.size();
+      for (const std::string &M : C.Members) {
+        P.FnClassOf[M] = Idx;
+        P.Versions[C.Clone.at(M)].FnClass = Idx;
+      }
+      // Versions of the functions that name the members are rewritten.
+      for (const std::string &R : C.ReferencedIn)
+        if (auto It = P.VersionsOf.find(R); It != P.VersionsOf.end())
+          for (unsigned VI : It->second)
+            P.Versions[VI].UsesPools = true;
+      C.Decision = "clones with " + std::to_string(C.NumPoolParams) +
+                   " pool parameter" + (C.NumPoolParams == 1 ? "" : "s");
+    } else if (K.Vetoed) {
+      C.Decision = "unchanged";
+    } else {
+      // Unchanged; reported when a structure was left unchanged at one of its
+      // calls.
+      std::string Why;
+      for (auto &[Key, F] : PG.Functions)
+        for (const CallSite &CS : F.Calls)
+          if (CS.DirectCallee.empty() && callType(CS) == T)
+            for (auto &[R, W] : V)
+              if (Why.empty() && W.find(CS.Loc) != std::string::npos)
+                Why = W;
+      // Or because of what a member does (settleClasses names it).
+      for (const std::string &Name : C.MemberNames)
+        for (auto &[R, W] : V)
+          if (Why.empty() && compat::startsWith(llvm::StringRef(W), "'" + Name + "' "))
+            Why = W;
+      if (Why.empty())
+        continue;
+      C.Decision = "unchanged: " + (K.Why.empty() ? Why : K.Why);
+    }
+    if (C.Decision == "unchanged" && !K.Why.empty())
+      C.Decision += ": " + K.Why;
+    P.FnClasses.push_back(C);
   }
 }
 
@@ -1019,8 +1493,11 @@ void Planner::makeVersions() {
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls)
       AddressTaken.insert(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
+  findFnClasses();
   auto IsEntry = [&](const std::string &Key, FunctionGraph &F) {
-    return AddressTaken.count(Key) ||
+    // A member of a class of function pointers gets the version its class needs
+    // (or, when the calls pass no pools, the original one below).
+    return (AddressTaken.count(Key) && !ClassMembers.count(Key)) ||
            (F.ExternallyVisible &&
             (!PG.HasMain || F.Name == "main" || globalIndexBits(F).empty()));
   };
@@ -1030,6 +1507,12 @@ void Planner::makeVersions() {
       Work.pop_front();
       fillVersion(VI);
     }
+    while (settleClasses() || !Work.empty())
+      while (!Work.empty()) {
+        unsigned VI = Work.front();
+        Work.pop_front();
+        fillVersion(VI);
+      }
   };
   for (auto &[Key, F] : PG.Functions) {
     if (!IsEntry(Key, F))
@@ -1049,9 +1532,12 @@ void Planner::makeVersions() {
       for (const std::string &T : CS.Targets)
         if (T != Key)
           Called.insert(T);
-  for (bool Roots : {true, false})
+  // Members of classes of function pointers last: a call found on the way may still
+  // give them their class's clone instead of an original nobody would call.
+  for (int Pass : {0, 1, 2})
     for (auto &[Key, F] : PG.Functions) {
-      if (P.VersionsOf.count(Key) || (Roots && Called.count(Key)))
+      if (P.VersionsOf.count(Key) || (Pass == 0 && Called.count(Key)) ||
+          (Pass < 2 && ClassMembers.count(Key)))
         continue;
       std::vector<NodeEncoding> Sig(Facts[Key].InterfaceOrder.size());
       versionFor(F, Sig, IsEntry(Key, F));
@@ -1070,10 +1556,15 @@ void Planner::makeVersions() {
             From = Ver.ParamPools[E.Slot];
           else
             From.insert(E.Pool);
-          for (int Pl : From)
-            Changed |= P.Versions[Call.Version].ParamPools[S].insert(Pl).second;
+          std::vector<unsigned> To{Call.Version};
+          if (Call.Indirect)
+            To = Call.Targets;
+          for (unsigned W : To)
+            for (int Pl : From)
+              Changed |= P.Versions[W].ParamPools[S].insert(Pl).second;
         }
   }
+  finishFnClasses();
 }
 
 void Planner::vetoRefusedHooks() {
@@ -1217,6 +1708,16 @@ int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T) {
     LayoutId = Next;
   }
   return -1;
+}
+
+std::string fnPointerClone(const Plan &P, const clang::FunctionDecl *FD) {
+  if (P.FnClassOf.empty())
+    return "";
+  std::string Key = functionKey(FD);
+  auto It = P.FnClassOf.find(Key);
+  if (It == P.FnClassOf.end())
+    return "";
+  return P.Versions[P.FnClasses[It->second].Clone.at(Key)].Name;
 }
 
 Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {

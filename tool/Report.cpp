@@ -219,6 +219,24 @@ json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
   return A;
 }
 
+/// Per class of function pointers that calls pass pools through (Plan.h
+/// FnPtrClass): the pointers, the functions they may hold and what was done.
+json::Array functionPointers(const dsa::Plan &P) {
+  json::Array A;
+  for (const dsa::FnPtrClass &C : P.FnClasses) {
+    std::vector<std::string> Clones;
+    for (auto &[M, VI] : C.Clone)
+      Clones.push_back(P.Versions[VI].Name);
+    std::sort(Clones.begin(), Clones.end());
+    A.push_back(json::Object{{"type", C.Type},
+                             {"pointers", strings(C.Pointers)},
+                             {"targets", strings(C.MemberNames)},
+                             {"decision", C.Decision},
+                             {"clones", strings(Clones)}});
+  }
+  return A;
+}
+
 } // namespace
 
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
@@ -251,8 +269,10 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
         {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)},
         {"notes", strings(E.Notes)}});
-  OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
-     << "\n";
+  json::Object Top{{"structures", std::move(Structures)}};
+  if (!P.FnClasses.empty())
+    Top["function_pointers"] = functionPointers(P);
+  OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
 }
 
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
@@ -304,6 +324,12 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     for (const std::string &N : E.Notes)
       OS << "    note: " << N << "\n";
   }
+  for (const dsa::FnPtrClass &C : P.FnClasses)
+    OS << "function pointers " << C.Type << " ("
+       << (C.Pointers.empty() ? std::string("no declaration")
+                              : join(C.Pointers, ", "))
+       << ") may hold " << join(C.MemberNames, ", ") << ": " << C.Decision
+       << "\n";
 }
 
 } // namespace ptrcomp

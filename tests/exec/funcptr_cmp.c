@@ -1,7 +1,7 @@
 /* Function pointers: a list merge sort parameterised by a comparator taking node
-   pointers, called with three different comparators. Calling through the pointer would
-   need the pool passed along, which is not implemented yet. */
-// EXPECT: {"type": "struct rec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+   pointers, called with three different comparators. The comparators get clones with one common
+   signature (the pools first), the typedef is retyped to it and the calls pass the pools. */
+// EXPECT: {"type": "struct rec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

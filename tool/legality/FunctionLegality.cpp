@@ -618,6 +618,10 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
   case Stmt::UnaryExprOrTypeTraitExprClass:
     return sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
   case Stmt::DeclRefExprClass:
+    // The address of a function of an active FnPtrClass names its clone.
+    if (const auto *FD =
+            dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
+      return !dsa::fnPointerClone(P, FD).empty();
     return false;
   case Stmt::CompoundLiteralExprClass:
     ruleCompoundLiteral(cast<CompoundLiteralExpr>(E));
@@ -909,6 +913,15 @@ bool FunctionLegality::call(const CallExpr *E) {
     if (Mode == CallPlace)
       place(A, Ch, Counts.count(I) ? "count" : ParamIdx ? "idx" : "", Mark);
     Changed.push_back(Ch);
+  }
+  if (VC->second.Indirect) {
+    // Through a pointer of an active FnPtrClass: the pointer keeps its text,
+    // rewritten.
+    unsigned Mark = Placed;
+    bool CalleeChanged = expr(E->getCallee());
+    if (Mode == CallPlace)
+      place(E->getCallee(), CalleeChanged, "", Mark);
+    return callResult(E, Mode, false, PoolArgs, "", Changed) || CalleeChanged;
   }
   return callResult(E, Mode, W.Name != Name, PoolArgs, W.Name, Changed);
 }

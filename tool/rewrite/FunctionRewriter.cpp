@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
 #include "../legality/Legality.h"
+#include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
@@ -487,6 +488,12 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   case Stmt::UnaryExprOrTypeTraitExprClass:
     return sizeofExpr(cast<UnaryExprOrTypeTraitExpr>(E));
   case Stmt::DeclRefExprClass: {
+    // A function whose pointers pass pools (FnPtrClass): its address is its
+    // clone's.
+    if (const auto *FD =
+            dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
+      if (std::string Clone = dsa::fnPointerClone(P, FD); !Clone.empty())
+        return Clone;
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
@@ -1084,7 +1091,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
     PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
   std::optional<std::string> NewCallee;
-  if (W.Name != Name)
+  if (!VC->second.Indirect && W.Name != Name)
     NewCallee = W.Name;
   CallMode Mode = callMode(E, !PoolArgs.empty());
   std::vector<std::optional<std::string>> Args;
@@ -1111,6 +1118,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       place(A, New, Mark);
     Args.push_back(New);
   }
+  if (VC->second.Indirect)
+    NewCallee = rewrite(E->getCallee()); // the pointer keeps its text (retyped)
   return callText(E, Mode, NewCallee, PoolArgs, Args);
 }
 
@@ -1180,10 +1189,25 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
       AnyTypeChange |= !varDecl(VD).empty();
+  // Local pointers to functions of an active FnPtrClass, their type spelled
+  // out.
+  std::vector<FunctionTypeEdit> Retyped;
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (auto R = retypedFunctionType(Ctx, P, VD->getTypeSourceInfo()))
+        Retyped.push_back(*R);
   if (!AnyTypeChange) {
+    for (const FunctionTypeEdit &R : Retyped)
+      record({R.Begin, R.End}, R.Text, DS);
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
         rootExpr(VD->getInit());
+    return;
+  }
+  if (!Retyped.empty()) {
+    vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
+           "a declaration of a function pointer beside variables whose type "
+           "changes");
     return;
   }
   // Rebuild the declaration: each declarator with its own (possibly new) type.
@@ -1490,6 +1514,12 @@ bool FunctionRewriter::run() {
     Failed = true;
     return false;
   }
+  // The original's parameters that point to functions of an active FnPtrClass,
+  // their type spelled out, take the clones' type (a clone's header spells it).
+  if (V.IsOriginal)
+    for (const ParmVarDecl *PV : F.Decl->parameters())
+      if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo()))
+        Edits.push_back({R->Begin, R->End - R->Begin, R->Text, {}});
   for (const Stmt *S : Body->body())
     stmt(S);
   if (!Failed)
@@ -1517,10 +1547,20 @@ std::string FunctionRewriter::header(bool Static) const {
   }
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
     std::string NewDecl = varDecl(PV);
-    if (!NewDecl.empty())
+    if (!NewDecl.empty()) {
       Params.push_back(NewDecl);
-    else
-      Params.push_back(source(PV->getSourceRange()));
+      continue;
+    }
+    std::string Text = source(PV->getSourceRange());
+    // A pointer to functions of an active FnPtrClass, its type spelled out.
+    if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo())) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      unsigned B =
+          SM.getFileOffset(SM.getExpansionLoc(PV->getSourceRange().getBegin()));
+      if (R->Begin >= B && R->End - B <= Text.size())
+        Text.replace(R->Begin - B, R->End - R->Begin, R->Text);
+    }
+    Params.push_back(Text);
   }
   if (F.Decl->isVariadic())
     Params.push_back("...");

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "../FilePaths.h"
 #include "../legality/Legality.h"
+#include "FunctionPointerTypes.h"
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"
 #include "IncludePlacement.h"
@@ -190,6 +191,12 @@ void ProgramRewriter::decidePoolParamKinds() {
         Uses[VI] = FR.poolParamUses();
     }
   }
+  // The clones of a class of function pointers share one signature:
+  // descriptors.
+  for (auto &[VI, Slots] : Uses)
+    if (P.Versions[VI].FnClass >= 0)
+      for (PoolParamUse &U : Slots)
+        U.Direct = true;
   ParamKinds = solvePoolParamKinds(Uses);
 }
 
@@ -580,9 +587,12 @@ bool ProgramRewriter::run() {
   // Which units call each clone (decides static or extern).
   for (const dsa::FunctionVersion &V : P.Versions) {
     unsigned Unit = PG.function(V.Function)->Unit;
-    for (auto &[CI, Call] : V.Calls)
+    for (auto &[CI, Call] : V.Calls) {
       if (!P.Versions[Call.Version].IsOriginal)
         CalledFromUnit[Call.Version].insert(Unit);
+      for (unsigned T : Call.Targets)
+        CalledFromUnit[T].insert(Unit);
+    }
   }
   decidePoolParamKinds();
   for (auto &[Key, F] : PG.Functions)
@@ -592,6 +602,11 @@ bool ProgramRewriter::run() {
   rewriteGlobalVariables();
   if (!Out.empty())
     return false;
+  retypeFunctionPointers(
+      Program, P,
+      [&](const std::string &File, unsigned Off, unsigned Len,
+          const std::string &Text,
+          const EditSet::PoolSet &Pools) { add(File, Off, Len, Text, Pools); });
   emitLayouts();
   if (!Out.empty())
     return false;

@@ -122,10 +122,49 @@ struct FunctionVersion {
   struct Call {
     unsigned Version;
     std::vector<NodeEncoding> PoolArgs;
+    /// A call through a function pointer of an active FnPtrClass: Version is
+    /// the clone of its first target, Targets the clones of all of them (one
+    /// signature).
+    bool Indirect = false;
+    std::vector<unsigned> Targets;
   };
   std::map<unsigned, Call> Calls;
   bool changesSomething() const { return !IsOriginal || !OwnedPools.empty() || UsesPools; }
   bool UsesPools = false; ///< some node of the body is pooled (global pools included)
+  /// The clone of a member of FnPtrClass FnClass: its pool parameters are the
+  /// class's.
+  int FnClass = -1;
+};
+
+/// The functions that calls through pointers of one function type may reach
+/// (issue 17): when such calls pass pools, every member gets a clone with one
+/// common signature (the same pool parameters, in the order of the class's
+/// paths), every pointer of that type is retyped to it and every use of a
+/// member's address names its clone.
+struct FnPtrClass {
+  std::string Type;                 ///< canonical function type, as printed
+  std::vector<std::string> Members; ///< function keys, sorted
+  std::vector<std::string> MemberNames;
+  std::vector<std::string>
+      Pointers; ///< what holds such pointers: "cmp_fn", "ops.insert"
+  /// Per class slot: (argument index, or the number of parameters for the
+  /// result), then (cell offset, edge offset) steps to the slot's node, then the
+  /// offset the last pointer points to in it; sorted.
+  std::vector<std::vector<uint64_t>> Paths;
+  std::vector<NodeEncoding>
+      Slots;            ///< per path: its encoding (pooled: a pool param)
+  bool Active = false;  ///< members cloned, pointers retyped
+  std::string Decision; ///< for the report
+  std::map<std::string, unsigned>
+      Clone; ///< member key -> its clone (active only)
+  /// Per parameter of the function type: its index width in the clones (0:
+  /// unchanged).
+  std::vector<unsigned> ParamBits;
+  unsigned NumPoolParams = 0;
+  /// Functions whose code names a member other than as a direct callee (their
+  /// versions are rewritten to name the clones); "" for file-scope
+  /// initializers.
+  std::set<std::string> ReferencedIn;
 };
 
 struct Plan {
@@ -141,10 +180,17 @@ struct Plan {
   /// globals graph -> their layout, and the pools their fields point to.
   std::map<NodeId, int> GlobalHolders;
   std::map<NodeId, std::set<int>> GlobalHolderPools;
+  std::vector<FnPtrClass> FnClasses;
+  /// Member key -> its active class.
+  std::map<std::string, int> FnClassOf;
 };
 
 /// Vetoes: structures a previous attempt could not rewrite, with the reason.
 using Vetoes = std::map<NodeRef, std::string>;
+
+/// The clone that a use of function \p FD's address names (\p FD is a member of
+/// an active FnPtrClass), else "".
+std::string fnPointerClone(const Plan &P, const clang::FunctionDecl *FD);
 
 Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V);
 

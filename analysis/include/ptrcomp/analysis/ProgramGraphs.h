@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -130,6 +131,9 @@ struct ProgramGraphs {
   /// key -> declared type of a file-scope variable (NoType: a static local)
   std::map<std::string, TypeId> GlobalTypes;
   bool HasMain = false;
+  /// Functions whose address reached code ptrcomp cannot see (qsort's
+  /// comparator).
+  std::set<std::string> AddressEscaped;
   std::vector<LinkError> Errors;
 
   FunctionGraph *function(const std::string &Key) {
