@@ -223,7 +223,8 @@ json::Array hooks(const std::vector<ReportEntry::Hook> &V) {
 
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
-                     const PoolNotes &Notes) {
+                     const PoolNotes &Notes,
+                     const std::vector<MacroReportEntry> &Macros) {
   json::Array Structures;
   auto Size = [](uint64_t S) {
     return S ? json::Value(int64_t(S)) : json::Value(nullptr);
@@ -251,13 +252,23 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
         {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)},
         {"notes", strings(E.Notes)}});
-  OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)}}))
+  json::Array MacroList;
+  for (const MacroReportEntry &M : Macros)
+    MacroList.push_back(json::Object{
+        {"name", M.Name},
+        {"definition", M.Definition.empty() ? json::Value(nullptr) : json::Value(M.Definition)},
+        {"uses_expanded", int64_t(M.Uses.size())},
+        {"uses", strings(M.Uses)},
+        {"decision", M.Decision}});
+  OS << formatv("{0:2}", json::Value(json::Object{{"structures", std::move(Structures)},
+                                                  {"macros", std::move(MacroList)}}))
      << "\n";
 }
 
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
-                     const PoolNotes &Notes) {
+                     const PoolNotes &Notes,
+                     const std::vector<MacroReportEntry> &Macros) {
   std::vector<Entry> Es = reportEntries(PG, P, &Layouts, Notes);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
@@ -304,6 +315,11 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     for (const std::string &N : E.Notes)
       OS << "    note: " << N << "\n";
   }
+  for (const MacroReportEntry &M : Macros)
+    OS << "macro " << M.Name << (M.Definition.empty() ? "" : " (" + M.Definition + ")")
+       << ": " << M.Uses.size() << (M.Uses.size() == 1 ? " use " : " uses ")
+       << "expanded at the use site" << (M.Uses.size() == 1 ? "" : "s")
+       << " (code in its body changed)\n";
 }
 
 } // namespace ptrcomp

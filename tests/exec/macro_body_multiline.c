@@ -1,0 +1,45 @@
+/* Macros spanning lines: a definition continued with backslashes, and an invocation
+   whose arguments are written over several lines; the expansion is written on one line. */
+// EXPECT: {"type": "struct seg", "owner": "main", "indexed": true, "compressed": true}
+#include <stdio.h>
+#include <stdlib.h>
+
+struct seg {
+    long lo, hi;
+    struct seg *next;
+};
+
+#define SEG_LEN(s) \
+    ((s)->hi -     \
+     (s)->lo)
+#define LINK_AFTER(at, s)    \
+    ((s)->next = (at)->next, \
+     (at)->next = (s))
+
+int main(void) {
+    struct seg *first = malloc(sizeof *first);
+    first->lo = 0;
+    first->hi = 1;
+    first->next = NULL;
+    for (int i = 1; i < 64; i++) {
+        struct seg *s = malloc(sizeof *s);
+        s->lo = i * 10;
+        s->hi = i * 10 + i % 7;
+        LINK_AFTER(first,
+                   s);
+    }
+    long total = 0;
+    int n = 0;
+    for (struct seg *s = first; s; s = s->next) {
+        total += SEG_LEN(
+            s);
+        n++;
+    }
+    printf("n=%d total=%ld\n", n, total);
+    while (first) {
+        struct seg *nx = first->next;
+        free(first);
+        first = nx;
+    }
+    return 0;
+}
