@@ -1,5 +1,6 @@
 /* Macros spanning lines: a definition continued with backslashes, and an invocation
-   whose arguments are written over several lines; the expansion is written on one line. */
+   whose arguments are written over several lines; the expansion is written on one line.
+   Numbers in a macro's body keep their spelling in the expansion (0.5, 0x10). */
 // EXPECT: {"type": "struct seg", "owner": "main", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@ struct seg {
 #define SEG_LEN(s) \
     ((s)->hi -     \
      (s)->lo)
+#define MID(s) (((s)->lo + (s)->hi) * 0.5 + 0x10)
 #define LINK_AFTER(at, s)    \
     ((s)->next = (at)->next, \
      (at)->next = (s))
@@ -29,13 +31,15 @@ int main(void) {
                    s);
     }
     long total = 0;
+    double mid = 0;
     int n = 0;
     for (struct seg *s = first; s; s = s->next) {
         total += SEG_LEN(
             s);
+        mid += MID(s);
         n++;
     }
-    printf("n=%d total=%ld\n", n, total);
+    printf("n=%d total=%ld mid=%.1f\n", n, total, mid);
     while (first) {
         struct seg *nx = first->next;
         free(first);

@@ -521,7 +521,8 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   std::optional<std::string> New = rewriteNode(E);
   // A macro invocation holding code that changed in the macro's body is written as its
   // expansion.
-  if (E && !Failed && macroBodies().isRoot(E) && changedIn(E)) {
+  if (E && !Failed && !BodyTexts.empty() && E->getBeginLoc().isMacroID() &&
+      macroBodies().isRoot(E) && changedIn(E)) {
     if (!New)
       New = expansionText(E);
     noteExpanded(E);
@@ -1394,25 +1395,32 @@ void FunctionRewriter::stmt(const Stmt *S) {
   noteCopy(S, Mark);
   // A statement macro (`do { ... } while (0)`) holding code that changed: the
   // invocation becomes the statement, without the `;` that follows it in the file.
-  if (!Failed && macroBodies().isRoot(S) && macroBodies().isHeader(S)) {
+  if (Failed || BodyTexts.empty() || !S->getBeginLoc().isMacroID() ||
+      !macroBodies().isRoot(S))
+    return;
+  if (macroBodies().isHeader(S)) {
     // `FOR_EACH(it, head) { ... }`: the invocation becomes the loop's header.
     const auto *FS = cast<ForStmt>(S);
     if (changedIn(S)) {
-      auto Print = [&](const Stmt *Part) { return Part ? expansionText(Part) : ""; };
-      std::string Init = FS->getInit() ? Print(FS->getInit()) : ";";
-      if (FS->getInit() && isa<Expr>(FS->getInit()))
-        Init += ";";
-      if (const auto It = BodyTexts.find(FS->getInit()); It != BodyTexts.end())
-        Init = It->second;
-      auto Own = [&](const Expr *Part) {
-        auto It = BodyTexts.find(Part);
-        return It != BodyTexts.end() ? It->second : Print(Part);
+      // Each part: its new text, its text in the file (a macro argument), or printed.
+      auto Part = [&](const Stmt *X) -> std::string {
+        if (!X)
+          return "";
+        if (auto It = BodyTexts.find(X); It != BodyTexts.end())
+          return It->second;
+        if (auto R = rangeOf(X); R && !macroBodies().inBody(X))
+          return piece(R->first, R->second);
+        return expansionText(X);
       };
+      std::string Init = Part(FS->getInit());
+      if (!FS->getInit() || isa<Expr>(FS->getInit()))
+        Init += ";";
       noteExpanded(S);
       record(macroBodies().invocation(S),
-             "for (" + Init + " " + Own(FS->getCond()) + "; " + Own(FS->getInc()) + ")", S);
+             "for (" + Init + " " + Part(FS->getCond()) + "; " + Part(FS->getInc()) + ")",
+             S);
     }
-  } else if (!Failed && macroBodies().isRoot(S) && changedIn(S)) {
+  } else if (changedIn(S)) {
     std::string Text = expansionText(S);
     // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the
     // file has its own after the use.

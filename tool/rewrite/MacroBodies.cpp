@@ -160,6 +160,22 @@ public:
         OS << '\x01' << *T << '\x02';
         return true;
       }
+    // A number or character as it is written in the macro (`0.1`, `0x10`, not
+    // the printer's `0.10000000000000001`, `16`).
+    if (isa<IntegerLiteral>(S) || isa<FloatingLiteral>(S) ||
+        isa<CharacterLiteral>(S))
+      if (S->getBeginLoc() == S->getEndLoc()) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        SmallVector<char, 32> Buf;
+        bool Invalid = false;
+        StringRef Spelled =
+            Lexer::getSpelling(SM.getSpellingLoc(S->getBeginLoc()), Buf, SM,
+                               Ctx.getLangOpts(), &Invalid);
+        if (!Invalid && !Spelled.empty()) {
+          OS << Spelled;
+          return true;
+        }
+      }
     // The printer prints declarations without this helper: a declaration whose
     // initialiser holds a substitution is printed here.
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
