@@ -116,7 +116,7 @@ void DSGraph::drain() {
     if (A.isNull() || B.isNull())
       continue;
     if (A.Node == B.Node) {
-      if (A.Offset != B.Offset)
+      if (A.Offset != B.Offset && !foldSiblings(A.Node, A.Offset, B.Offset))
         collapse(A.Node, "collapsed: pointers to bytes " +
                              std::to_string(std::min(A.Offset, B.Offset)) + " and " +
                              std::to_string(std::max(A.Offset, B.Offset)) +
@@ -136,6 +136,34 @@ void DSGraph::drain() {
     mergeNodes(Keep, Gone, Shift);
   }
   Draining = false;
+}
+
+bool DSGraph::foldSiblings(NodeId N, uint64_t A, uint64_t B) {
+  // Two members of one struct type inside one object (`cond ? &v->small : &v->big`,
+  // embedded list headers passed to one function): a pointer to either is a pointer to
+  // a T. What the graph must keep true is that whatever is stored in a pointer field of
+  // either member is seen through the other as well, so the members' pointer fields
+  // share their targets; the object keeps its type and its other fields stay apart.
+  DSNode &Node = Nodes[N];
+  if (Node.Collapsed || !Node.Type)
+    return false;
+  std::vector<TypeId> AtA, AtB;
+  Types.structsAt(Node.Type, A, AtA);
+  Types.structsAt(Node.Type, B, AtB);
+  TypeId Common = NoType;
+  for (TypeId T : AtA)
+    if (!Common && std::find(AtB.begin(), AtB.end(), T) != AtB.end())
+      Common = T;
+  if (!Common)
+    return false;
+  std::vector<uint64_t> Offsets;
+  Types.pointerOffsets(Common, Offsets);
+  for (uint64_t Off : Offsets) {
+    Cell EA = edge(resolve({N, A + Off}));
+    Cell EB = edge(resolve({N, B + Off}));
+    Pending.emplace_back(EA, EB);
+  }
+  return true;
 }
 
 /// Why an object of type \p Inner (used at \p InnerAt) cannot live at byte \p Offset of

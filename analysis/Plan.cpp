@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <deque>
+#include <functional>
 #include <optional>
 
 namespace ptrcomp::dsa {
@@ -95,6 +96,24 @@ bool isPointerArray(const TypeTable &Types, TypeId T) {
          Types.info(I.Fields.front().Type).K == TypeInfo::Pointer;
 }
 
+/// Whether the pointer at byte \p Off of a \p T object is one a new layout can store as
+/// an index: a pointer member or an array of pointers, of \p T or (in type-homogeneous
+/// objects) of a struct member nested at any depth.
+bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collapsed) {
+  for (const TypeInfo::Field &F : Types.info(T).Fields) {
+    if (F.BitField || Off < F.Offset || Off >= F.Offset + Types.size(F.Type))
+      continue;
+    const TypeInfo &FI = Types.info(F.Type);
+    if (F.Offset == Off && (FI.K == TypeInfo::Pointer ||
+                            (!Collapsed && isPointerArray(Types, F.Type))))
+      return true;
+    if (!Collapsed && FI.K == TypeInfo::Struct)
+      return pointerFieldAt(Types, F.Type, Off - F.Offset, Collapsed);
+    return false;
+  }
+  return false;
+}
+
 std::string tagName(const TypeTable &Types, TypeId T) {
   llvm::StringRef N = Types.name(T);
   N.consume_front("struct ");
@@ -116,6 +135,23 @@ private:
   }
   void findStructures();
   bool checkNode(const NodeRef &R, std::string &Why);
+  bool rewritablePointerAt(TypeId T, uint64_t Off, bool Collapsed) {
+    return pointerFieldAt(PG.Types, T, Off, Collapsed);
+  }
+  /// The layout of the \p T objects at byte \p Base of node \p N's objects (pool \p Pl),
+  /// or -1 when they keep their type.
+  int layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base);
+  int internLayout(Layout L);
+  /// Whether node \p N of \p F's graph is struct-typed local variables (not parameters)
+  /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
+  /// change with the pools its fields point to.
+  bool isLocalHolder(FunctionGraph &F, NodeId N);
+  /// The layout of local holder \p N in version \p Ver, or -1.
+  int holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N);
+  /// How a callee sees the object at \p C (a cell of version \p Ver's graph) when it
+  /// takes it as a \p T.
+  NodeEncoding embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeId T);
+  std::set<int> poolsHolding(int LayoutId);
   void settleHolders();
   void makeLayouts();
   void makeVersions();
@@ -330,18 +366,11 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   // structs or unions would change layouts in ways not rewritten yet.
   std::vector<uint64_t> Offs;
   PG.Types.pointerOffsets(T, Offs);
-  for (uint64_t Off : Offs) {
-    bool Direct = false;
-    for (const TypeInfo::Field &F : PG.Types.info(T).Fields)
-      if (F.Offset == Off && !F.BitField &&
-          (PG.Types.info(F.Type).K == TypeInfo::Pointer ||
-           (!N.Collapsed && isPointerArray(PG.Types, F.Type))))
-        Direct = true;
-    if (!Direct) {
-      Why = PG.Types.name(T) + " holds pointers inside an array, union or nested struct";
+  for (uint64_t Off : Offs)
+    if (!rewritablePointerAt(T, Off, N.Collapsed)) {
+      Why = PG.Types.name(T) + " holds pointers inside an array of structs or a union";
       return false;
     }
-  }
   if (N.Collapsed) {
     // Type-unsafe objects keep their layout; their pointers may become 64-bit indices
     // only when every pointer field points back into the structure itself.
@@ -412,6 +441,9 @@ void Planner::settleHolders() {
         const DSNode &XN = G.liveNode(X);
         if (IsPointerVar(XN))
           continue;
+        // A struct-typed local of the owner gets a layout of indices in its versions.
+        if (!R.Owner.empty() && Opts.Compress && isLocalHolder(*PG.function(R.Owner), X))
+          continue;
         // An array of pointers (heap, stack or global) becomes an array of indices when
         // it holds nothing else and is itself held only where that can be rewritten.
         bool IndexArray = XN.Type && !XN.Collapsed &&
@@ -430,6 +462,8 @@ void Planner::settleHolders() {
         if (IndexArray)
           for (NodeId Y : HeldBy.lookup(X)) {
             const DSNode &YN = G.liveNode(Y);
+            if (!R.Owner.empty() && isLocalHolder(*PG.function(R.Owner), Y))
+              continue;
             if (!(IsCandidate(Y) || (IsPointerVar(YN) && PG.Types.info(
                                                               PG.Types.info(YN.Type).Pointee)
                                                                   .K == TypeInfo::Pointer)))
@@ -478,65 +512,186 @@ void Planner::makeLayouts() {
     return;
   for (Pool &Pl : P.Pools) {
     DSGraph &G = graphOf(Pl.Origin.Owner);
-    const DSNode &N = G.liveNode(Pl.Origin.Node);
-    Layout L;
-    L.Struct = Pl.Struct;
-    L.Compressed = Pl.Compressed;
-    bool Changed = false;
-    for (const TypeInfo::Field &F : PG.Types.info(Pl.Struct).Fields) {
-      bool IsArray = isPointerArray(PG.Types, F.Type);
-      if (PG.Types.info(F.Type).K != TypeInfo::Pointer && !IsArray)
-        continue;
-      auto It = N.Edges.find(N.Collapsed ? 0 : F.Offset);
-      unsigned Bits = 0;
-      if (It != N.Edges.end()) {
-        Cell T = G.resolve(It->second);
-        auto PIt = PoolOf.find({Pl.Origin.Owner, T.Node});
-        if (T.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed)
-          Bits = Pl.Compressed ? P.Pools[PIt->second].Bits : 64;
+    Pl.LayoutId = layoutOf(Pl, G.liveNode(Pl.Origin.Node), Pl.Struct, 0);
+  }
+}
+
+int Planner::layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base) {
+  DSGraph &G = graphOf(Pl.Origin.Owner);
+  Layout L;
+  L.Struct = T;
+  L.Compressed = Pl.Compressed;
+  L.StructSize = PG.Types.size(T);
+  bool Changed = false;
+  for (const TypeInfo::Field &F : PG.Types.info(T).Fields) {
+    if (F.BitField)
+      continue;
+    if (PG.Types.info(F.Type).K == TypeInfo::Struct && !N.Collapsed) {
+      // An embedded struct holding pointers into pools gets its own layout.
+      int Inner = layoutOf(Pl, N, F.Type, Base + F.Offset);
+      if (Inner >= 0) {
+        L.Nested[F.Offset] = Inner;
+        Changed = true;
       }
-      L.FieldBits[F.Offset] = Bits;
+      continue;
+    }
+    bool IsArray = isPointerArray(PG.Types, F.Type);
+    if (PG.Types.info(F.Type).K != TypeInfo::Pointer && !IsArray)
+      continue;
+    auto It = N.Edges.find(N.Collapsed ? 0 : Base + F.Offset);
+    unsigned Bits = 0;
+    if (It != N.Edges.end()) {
+      Cell Tg = G.resolve(It->second);
+      auto PIt = PoolOf.find({Pl.Origin.Owner, Tg.Node});
+      if (Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed)
+        Bits = Pl.Compressed ? P.Pools[PIt->second].Bits : 64;
+    }
+    L.FieldBits[F.Offset] = Bits;
+    Changed |= Bits != 0;
+    // A field pointing to an array of pointers into an indexed pool: an array of indices.
+    if (!Bits && !IsArray && It != N.Edges.end()) {
+      Cell Arr = G.resolve(It->second);
+      const DSNode &AN = G.liveNode(Arr.Node);
+      auto AE = AN.Edges.find(0);
+      if (Arr.Offset == 0 && AN.Type && PG.Types.info(AN.Type).K == TypeInfo::Pointer &&
+          AE != AN.Edges.end()) {
+        Cell Elem = G.resolve(AE->second);
+        auto PIt = PoolOf.find({Pl.Origin.Owner, Elem.Node});
+        if (Elem.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
+          L.FieldArrayBits[F.Offset] = P.Pools[PIt->second].Bits;
+          Changed = true;
+        }
+      }
+    }
+  }
+  if (!Changed)
+    return -1; // the objects keep their original type
+  return internLayout(std::move(L));
+}
+
+int Planner::internLayout(Layout L) {
+  for (unsigned I = 0; I < P.Layouts.size(); ++I)
+    if (P.Layouts[I].Struct == L.Struct && P.Layouts[I].Compressed == L.Compressed &&
+        P.Layouts[I].FieldBits == L.FieldBits &&
+        P.Layouts[I].FieldArrayBits == L.FieldArrayBits && P.Layouts[I].Nested == L.Nested)
+      return I;
+  std::string Base = tagName(PG.Types, L.Struct) + "_pc" +
+                     std::to_string(L.Compressed ? Opts.IndexBits : 64);
+  L.Name = Base;
+  for (unsigned K = 2;; ++K) {
+    bool Taken = false;
+    for (const Layout &O : P.Layouts)
+      Taken |= O.Name == L.Name;
+    if (!Taken)
+      break;
+    L.Name = Base + "_" + std::to_string(K);
+  }
+  P.Layouts.push_back(std::move(L));
+  return P.Layouts.size() - 1;
+}
+
+bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  if (!(XN.Flags & Stack) || (XN.Flags & (Heap | Global | Escapes | Unknown)) ||
+      XN.Collapsed || !XN.Type || PG.Types.info(XN.Type).K != TypeInfo::Struct)
+    return false;
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(XN.Type, Offs);
+  for (uint64_t Off : Offs)
+    if (!rewritablePointerAt(XN.Type, Off, false))
+      return false;
+  // Only plain local variables of exactly this struct type (or arrays of it): their
+  // declarations are what changes type.
+  bool Any = false;
+  for (const clang::VarDecl *VD : F.Vars) {
+    Cell C = G.resolve(F.VarStorage.lookup(VD));
+    if (C.isNull() || C.Node != N)
+      continue;
+    clang::QualType T = VD->getType();
+    while (const auto *AT = F.Ctx->getAsConstantArrayType(T))
+      T = AT->getElementType();
+    if (llvm::isa<clang::ParmVarDecl>(VD) || !VD->hasLocalStorage() || C.Offset != 0 ||
+        !T->isStructureType() || PG.Types.get(T, *F.Ctx) != XN.Type)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N) {
+  // As layoutOf, with the targets' representation in this version.
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  std::function<int(TypeId, uint64_t)> Of = [&](TypeId T, uint64_t Base) -> int {
+    Layout L;
+    L.Struct = T;
+    L.Compressed = true;
+    L.StructSize = PG.Types.size(T);
+    bool Changed = false;
+    for (const TypeInfo::Field &Fd : PG.Types.info(T).Fields) {
+      if (Fd.BitField)
+        continue;
+      if (PG.Types.info(Fd.Type).K == TypeInfo::Struct) {
+        if (int Inner = Of(Fd.Type, Base + Fd.Offset); Inner >= 0) {
+          L.Nested[Fd.Offset] = Inner;
+          Changed = true;
+        }
+        continue;
+      }
+      if (PG.Types.info(Fd.Type).K != TypeInfo::Pointer && !isPointerArray(PG.Types, Fd.Type))
+        continue;
+      unsigned Bits = 0;
+      if (auto It = XN.Edges.find(Base + Fd.Offset); It != XN.Edges.end()) {
+        Cell Tg = G.resolve(It->second);
+        NodeEncoding E = Ver.Nodes.lookup(Tg.Node);
+        if (Tg.Offset == 0 && E.isPooled() && E.Indexed)
+          Bits = E.Bits;
+      }
+      L.FieldBits[Fd.Offset] = Bits;
       Changed |= Bits != 0;
-      // A field pointing to an array of pointers into an indexed pool: an array of indices.
-      if (!Bits && !IsArray && It != N.Edges.end()) {
+      // A field pointing to a heap array of indices (a bucket array).
+      auto It = XN.Edges.find(Base + Fd.Offset);
+      if (!Bits && !isPointerArray(PG.Types, Fd.Type) && It != XN.Edges.end()) {
         Cell Arr = G.resolve(It->second);
+        NodeEncoding AE = Ver.Nodes.lookup(Arr.Node);
         const DSNode &AN = G.liveNode(Arr.Node);
-        auto AE = AN.Edges.find(0);
-        if (Arr.Offset == 0 && AN.Type && PG.Types.info(AN.Type).K == TypeInfo::Pointer &&
-            AE != AN.Edges.end()) {
-          Cell Elem = G.resolve(AE->second);
-          auto PIt = PoolOf.find({Pl.Origin.Owner, Elem.Node});
-          if (Elem.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
-            L.FieldArrayBits[F.Offset] = P.Pools[PIt->second].Bits;
+        auto El = AN.Edges.find(0);
+        if (Arr.Offset == 0 && !AE.isPooled() && AN.Type &&
+            PG.Types.info(AN.Type).K == TypeInfo::Pointer && El != AN.Edges.end()) {
+          Cell Elem = G.resolve(El->second);
+          NodeEncoding EE = Ver.Nodes.lookup(Elem.Node);
+          if (Elem.Offset == 0 && EE.isPooled() && EE.Indexed) {
+            L.FieldArrayBits[Fd.Offset] = EE.Bits;
             Changed = true;
           }
         }
       }
     }
-    if (!Changed)
-      continue; // the objects keep their original type
-    for (unsigned I = 0; I < P.Layouts.size(); ++I)
-      if (P.Layouts[I].Struct == L.Struct && P.Layouts[I].Compressed == L.Compressed &&
-          P.Layouts[I].FieldBits == L.FieldBits &&
-          P.Layouts[I].FieldArrayBits == L.FieldArrayBits)
-        Pl.LayoutId = I;
-    if (Pl.LayoutId >= 0)
-      continue;
-    std::string Base = tagName(PG.Types, L.Struct) + "_pc" +
-                       std::to_string(L.Compressed ? Opts.IndexBits : 64);
-    L.Name = Base;
-    for (unsigned K = 2;; ++K) {
-      bool Taken = false;
-      for (const Layout &O : P.Layouts)
-        Taken |= O.Name == L.Name;
-      if (!Taken)
-        break;
-      L.Name = Base + "_" + std::to_string(K);
-    }
-    Pl.LayoutId = P.Layouts.size();
-    P.Layouts.push_back(L);
-  }
+    return Changed ? internLayout(std::move(L)) : -1;
+  };
+  return Of(XN.Type, 0);
 }
+
+NodeEncoding Planner::embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeId T) {
+  NodeEncoding E = Ver.Nodes.lookup(C.Node);
+  if (!(E.isPooled() || E.isHolder()) || E.LayoutId < 0 || !T ||
+      PG.Types.info(T).K != TypeInfo::Struct || (C.Offset == 0 && T == E.Struct))
+    return E;
+  // A struct inside the objects (an embedded list header): when it has a layout of its
+  // own, the callee sees an object of that layout through an ordinary pointer.
+  int L = layoutAt(P, E.LayoutId, C.Offset, T);
+  if (L < 0)
+    return E;
+  NodeEncoding H;
+  H.Source = NodeEncoding::Holder;
+  H.LayoutId = L;
+  H.Struct = T;
+  H.Bits = P.Layouts[L].Compressed ? Opts.IndexBits : 64;
+  return H;
+}
+
+std::set<int> Planner::poolsHolding(int LayoutId) { return poolsWithLayout(P, LayoutId); }
 
 NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
                                  NodeId N) {
@@ -603,6 +758,8 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
   std::set<unsigned> GlobalBits = Entry ? std::set<unsigned>() : globalIndexBits(F);
   // Signatures compare by representation, not by which pool: one clone serves all.
   auto Same = [](const NodeEncoding &A, const NodeEncoding &B) {
+    if (A.isHolder() || B.isHolder())
+      return A.isHolder() == B.isHolder() && A.LayoutId == B.LayoutId;
     return A.isPooled() == B.isPooled() &&
            (!A.isPooled() || (A.LayoutId == B.LayoutId && A.Bits == B.Bits &&
                               A.Indexed == B.Indexed && A.Struct == B.Struct));
@@ -625,6 +782,12 @@ unsigned Planner::versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &
   std::string Suffix;
   std::set<unsigned> Bits;
   for (NodeEncoding &E : Ver.Signature) {
+    if (E.isHolder()) {
+      // A pointer to an embedded header with a new layout: no pool, a new type.
+      Ver.IsOriginal = false;
+      Bits.insert(E.Bits);
+      continue;
+    }
     if (!E.isPooled())
       continue;
     Ver.IsOriginal = false;
@@ -680,9 +843,22 @@ void Planner::fillVersion(unsigned VI) {
     }
     for (NodeId N : FF.InterfaceOrder) {
       NodeEncoding E = encodingIn(Ver, FF, N);
-      if (E.isPooled())
+      if (E.isPooled() || E.isHolder())
         Ver.Nodes[N] = E;
     }
+    // Struct-typed locals that hold indices get the layout they need in this version.
+    if (Opts.Compress)
+      for (NodeId N : FF.Own)
+        if (!Ver.Nodes.count(N) && !FF.Interface.count(N) && isLocalHolder(F, N))
+          if (int L = holderLayout(Ver, F, N); L >= 0) {
+            NodeEncoding H;
+            H.Source = NodeEncoding::Holder;
+            H.LayoutId = L;
+            H.Struct = P.Layouts[L].Struct;
+            H.Bits = Opts.IndexBits;
+            Ver.Nodes[N] = H;
+            Ver.UsesPools = true;
+          }
     for (auto &[N, E] : Ver.Nodes)
       if (E.Source == NodeEncoding::Owned &&
           std::find(Ver.OwnedPools.begin(), Ver.OwnedPools.end(), E.Pool) ==
@@ -701,17 +877,24 @@ void Planner::fillVersion(unsigned VI) {
         Cell C = B.Map.empty() ? G.resolve({M, 0})
                                : G.mapped(*Callee.Graph, B.Map, {M, 0});
         NodeEncoding E = C.isNull() ? NodeEncoding()
-                                    : P.Versions[VI].Nodes.lookup(G.resolve(C).Node);
+                                    : embeddedEncoding(P.Versions[VI], G.resolve(C),
+                                                       Callee.Graph->liveNode(M).Type);
         Sig.push_back(E);
         if (E.isPooled()) {
           Args.push_back(E);
           Any = true;
         }
+        Any |= E.isHolder();
       }
       bool Indirect = CS.DirectCallee.empty() || CS.Bindings.size() > 1;
       if (Any && Indirect) {
         // A call through a function pointer cannot pass pools (yet): give up the
         // structures involved.
+        for (const NodeEncoding &E : Sig)
+          if (E.isHolder())
+            for (int Pl : poolsHolding(E.LayoutId))
+              NewVetoes[P.Pools[Pl].Origin] =
+                  "passed through a call via a function pointer at " + CS.Loc;
         for (const NodeEncoding &E : Args)
           if (E.Source != NodeEncoding::Param)
             NewVetoes[P.Pools[E.Pool].Origin] =
@@ -907,6 +1090,39 @@ void Planner::nameStructures() {
 }
 
 } // namespace
+
+std::set<int> poolsWithLayout(const Plan &P, int LayoutId) {
+  std::set<int> Out;
+  std::function<bool(int)> Contains = [&](int L) {
+    if (L == LayoutId)
+      return true;
+    for (auto &KV : P.Layouts[L].Nested)
+      if (Contains(KV.second))
+        return true;
+    return false;
+  };
+  for (unsigned I = 0; I < P.Pools.size(); ++I)
+    if (P.Pools[I].LayoutId >= 0 && Contains(P.Pools[I].LayoutId))
+      Out.insert(I);
+  return Out;
+}
+
+int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T) {
+  while (LayoutId >= 0) {
+    const Layout &L = P.Layouts[LayoutId];
+    if (Offset == 0 && L.Struct == T)
+      return LayoutId;
+    int Next = -1;
+    for (auto &[Off, Inner] : L.Nested)
+      if (Offset >= Off && Offset < Off + P.Layouts[Inner].StructSize) {
+        Next = Inner;
+        Offset -= Off;
+        break;
+      }
+    LayoutId = Next;
+  }
+  return -1;
+}
 
 Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {
   Vetoes All = V;

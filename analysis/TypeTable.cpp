@@ -216,6 +216,16 @@ TypeId TypeTable::leafAt(TypeId Outer, uint64_t Off) const {
   }
 }
 
+void TypeTable::structsAt(TypeId Outer, uint64_t Off, std::vector<TypeId> &Out) const {
+  if (!Outer || Types[Outer].K != TypeInfo::Struct)
+    return;
+  if (Off == 0)
+    Out.push_back(Outer);
+  for (const TypeInfo::Field &F : Types[Outer].Fields)
+    if (!F.BitField && Off >= F.Offset && Off < F.Offset + size(F.Type))
+      structsAt(F.Type, Off - F.Offset, Out);
+}
+
 void TypeTable::pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Base) const {
   if (!T)
     return;

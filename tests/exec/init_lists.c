@@ -4,7 +4,7 @@
    not rewrite must stay as it is. */
 // ARGS: 300
 // EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
-// EXPECT: {"type": "struct cell", "owner": "main", "indexed": false, "compressed": false, "reason": "struct pin"}
+// EXPECT: {"type": "struct cell", "owner": "main", "indexed": false, "compressed": false, "reason": "a struct initialised with pointers"}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,9 +1,9 @@
 /* Pointer fields inside an array member and inside a nested struct: a binary trie with
    `struct trie *child[2]` and a list whose links sit in an embedded `struct links`.
-   The trie is compressed (its array member becomes `pc_idx32 child[2]`); ideal: the item
-   list too, but pointers inside nested structs are not rewritten yet. */
+   Both are compressed: the trie's array member becomes `pc_idx32 child[2]`, the item's
+   embedded links become a `struct links_pc32` of indices. */
 // EXPECT: {"type": "struct trie", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
-// EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+// EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

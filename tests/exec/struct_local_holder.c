@@ -1,8 +1,8 @@
 /* A FIFO whose head and tail pointers live in a struct-typed local (`struct queue q`,
-   passed by address), a very common idiom. Ideal: the queue's fields become indices and
-   the nodes are compressed; pointers held in struct-typed locals/globals are not rewritten
-   yet. */
-// EXPECT: {"type": "struct qnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "todo": true}
+   passed by address), a very common idiom. The local becomes a `struct queue_pc32` whose
+   fields are indices, the functions take a `struct queue_pc32 *`, and the nodes are
+   compressed. */
+// EXPECT: {"type": "struct qnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 

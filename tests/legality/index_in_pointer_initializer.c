@@ -1,6 +1,6 @@
 // ruleIndexInPointerInitializer: node pointers in the initializer of a struct-typed
-// local; the analysis refuses the holder first.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in struct pair objects that ptrcomp does not rewrite"}
+// local; the declaration's rule refuses it first (this rule is its backstop).
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a struct initialised with pointers"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

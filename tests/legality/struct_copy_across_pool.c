@@ -1,6 +1,5 @@
-// ruleStructCopyAcrossPool: a node copied into a local struct; the analysis refuses the
-// local holder first.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in struct node objects that ptrcomp does not rewrite"}
+// ruleStructCopyAcrossPool: a node copied into a local struct of the node's own type.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a struct is copied between a pool and other memory"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -155,7 +155,8 @@ void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
   }
-  if (PoolObject)
+  if ((PoolObject && !(E->isArrow() && rep(E->getBase()).K == Real)) ||
+      layoutOfMemberBase(E) >= 0)
     return;
   auto It = F.ExprCells.find(E);
   if (It == F.ExprCells.end() || storedDecl(E->getType(), It->second, "x").empty())
@@ -300,6 +301,8 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
 bool FunctionLegality::elementTypeChanges(const Expr *A) const {
   if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
     return P.Layouts[R.E.LayoutId].Compressed;
+  if (int L = layoutOfPointee(A); L >= 0)
+    return P.Layouts[L].Compressed;
   QualType PT = A->IgnoreParenImpCasts()->getType();
   if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
     return false;
@@ -383,10 +386,13 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
     if (!NewDecl.empty())
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
         for (const Expr *I : ILE->inits())
-          if (!isNullConstant(I, Ctx)) {
+          if (!isZeroInitializer(I, Ctx)) {
             // The elements' structure (an array variable has no pointer value itself).
             NodeEncoding Elem = encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)));
-            std::string Why = "an array of pointers initialised with pointers at " +
+            std::string Why = std::string(VD->getType()->isStructureType()
+                                              ? "a struct initialised with pointers at "
+                                              : "an array of pointers initialised with "
+                                                "pointers at ") +
                               dsa::locationString(Ctx, I->getBeginLoc());
             if (Elem.isPooled())
               veto(Elem, nullptr, Why);
@@ -836,6 +842,8 @@ bool FunctionLegality::call(const CallExpr *E) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = true;
+      else if (int L = layoutOfPointee(A); L >= 0)
+        SizeofLayout[P.Layouts[L].Struct] = true;
       if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), Ctx.getPointerType(Ctx.VoidTy));
             El.K == Idx)

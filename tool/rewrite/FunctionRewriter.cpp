@@ -69,6 +69,9 @@ void FunctionRewriter::touch(const NodeEncoding &E) const {
   if (E.Source == NodeEncoding::Param) {
     if (E.Slot < V.ParamPools.size())
       Touched.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
+  } else if (E.isHolder()) {
+    std::vector<int> Ps = poolsOf(E);
+    Touched.insert(Ps.begin(), Ps.end());
   } else if (E.Pool >= 0) {
     Touched.insert(E.Pool);
   }
@@ -669,7 +672,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
         Field += "_injected_fault";
       return baseName(B.E, E) + "[" + text(Base) + "]." + Field;
     }
-    if (B.K == Plain)
+    if (layoutOfMemberBase(E) < 0) // else a header embedded in a pool object
       CheckPlainObject();
     return splice(E);
   }
@@ -680,7 +683,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
       PoolObject = rep(U->getSubExpr()).K == Idx;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
-    if (!PoolObject)
+    if (!PoolObject && layoutOfMemberBase(E) < 0)
       CheckPlainObject();
   }
   Assembly A(*this, E);
@@ -1082,6 +1085,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       Rep R = rep(A);
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = layoutType(R.E);
+      else if (int L = layoutOfPointee(A); L >= 0)
+        SizeofLayout[P.Layouts[L].Struct] = "struct " + P.Layouts[L].Name;
       // memset/memcpy of an array of indices: sizeof(T *) is now an index's size.
       if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second),
@@ -1182,6 +1187,8 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
 std::string FunctionRewriter::newElementType(const Expr *A) {
   if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
     return P.Layouts[R.E.LayoutId].Compressed ? layoutType(R.E) : "";
+  if (int L = layoutOfPointee(A); L >= 0) // a header embedded in a pool object
+    return P.Layouts[L].Compressed ? "struct " + P.Layouts[L].Name : "";
   // An array of pointers that became an array of narrower indices.
   QualType PT = A->IgnoreParenImpCasts()->getType();
   if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
@@ -1276,8 +1283,11 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
         // {0} and {NULL, ...} initialise arrays of indices with zeros.
         for (const Expr *I : ILE->inits())
-          if (!isNullConstant(I, Ctx))
-            vetoAt(R.E, I, "an array of pointers initialised with pointers");
+          if (!isZeroInitializer(I, Ctx))
+            vetoAt(R.E, I,
+                   VD->getType()->isStructureType()
+                       ? "a struct initialised with pointers"
+                       : "an array of pointers initialised with pointers");
         Decl += " = {0}";
         Parts.push_back(Decl);
         if (CommonType.empty())

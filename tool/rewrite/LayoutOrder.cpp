@@ -39,17 +39,29 @@ NewMember newMember(const dsa::Layout &L, const FieldDecl *FD) {
   if (auto AIt = L.FieldArrayBits.find(Off);
       AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType())
     return {NewMember::IndexPointer, AIt->second, 0};
+  if (auto NIt = L.Nested.find(Off);
+      NIt != L.Nested.end() && FD->getType()->isStructureType())
+    return {NewMember::Nested, 0, 0, NIt->second};
   return {};
 }
 
 namespace {
 
 /// The type a member is declared with in the new layout (pc_idxN is uintN_t).
-QualType memberType(ASTContext &Ctx, const dsa::Layout &L,
+RecordDecl *declaredRecord(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
+                           const std::vector<const FieldDecl *> &Fields);
+
+QualType memberType(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
                     const FieldDecl *FD) {
   NewMember M = newMember(L, FD);
   if (M.K == NewMember::Same)
     return FD->getType();
+  if (M.K == NewMember::Nested) {
+    // Nested layouts are declared in source order (see layoutOrder).
+    const RecordDecl *Inner = FD->getType()->getAsRecordDecl()->getDefinition();
+    std::vector<const FieldDecl *> InnerFields(Inner->field_begin(), Inner->field_end());
+    return Ctx.getRecordType(declaredRecord(Ctx, P, P.Layouts[M.Layout], InnerFields));
+  }
   QualType Idx = Ctx.getIntTypeForBitwidth(M.Bits, /*Signed=*/0);
   if (M.K == NewMember::IndexArray)
     return compat::constantArrayType(Ctx, Idx, M.Count);
@@ -61,8 +73,8 @@ QualType memberType(ASTContext &Ctx, const dsa::Layout &L,
 /// sizeof a struct declaring \p Fields in this order with their types in layout
 /// \p L: the compiler's own record layout of such a struct, built aside (it is
 /// added to no scope, so nothing else sees it).
-uint64_t declaredSize(ASTContext &Ctx, const dsa::Layout &L,
-                      const std::vector<const FieldDecl *> &Fields) {
+RecordDecl *declaredRecord(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
+                           const std::vector<const FieldDecl *> &Fields) {
   RecordDecl *RD = RecordDecl::Create(
       Ctx, compat::structTagKind(), Ctx.getTranslationUnitDecl(),
       SourceLocation(), SourceLocation(), nullptr);
@@ -75,12 +87,17 @@ uint64_t declaredSize(ASTContext &Ctx, const dsa::Layout &L,
           llvm::APInt(Ctx.getIntWidth(Ctx.IntTy), FD->getBitWidthValue(Ctx)),
           Ctx.IntTy, SourceLocation());
     RD->addDecl(FieldDecl::Create(Ctx, RD, SourceLocation(), SourceLocation(),
-                                  FD->getIdentifier(), memberType(Ctx, L, FD),
+                                  FD->getIdentifier(), memberType(Ctx, P, L, FD),
                                   nullptr, Width,
                                   /*Mutable=*/false, ICIS_NoInit));
   }
   RD->completeDefinition();
-  return Ctx.getASTRecordLayout(RD).getSize().getQuantity();
+  return RD;
+}
+
+uint64_t declaredSize(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
+                      const std::vector<const FieldDecl *> &Fields) {
+  return Ctx.getASTRecordLayout(declaredRecord(Ctx, P, L, Fields)).getSize().getQuantity();
 }
 
 /// Why the members of \p RD keep their order whatever the program does, or "".
@@ -386,13 +403,13 @@ ObservedOrders observedMemberOrders(ParsedProgram &Program,
   return Out;
 }
 
-LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Layout &L,
+LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P, const dsa::Layout &L,
                         const RecordDecl *RD, const ObservedOrders &Observed) {
   ASTContext &Ctx = RD->getASTContext();
   LayoutOrder O;
   O.SizeBefore = Ctx.getASTRecordLayout(RD).getSize().getQuantity();
   O.Fields.assign(RD->field_begin(), RD->field_end());
-  O.SizeAfter = O.SizeInSourceOrder = declaredSize(Ctx, L, O.Fields);
+  O.SizeAfter = O.SizeInSourceOrder = declaredSize(Ctx, P, L, O.Fields);
   // Only compressed layouts: a 64-bit one keeps the original layout on purpose
   // (its objects may be used as bytes).
   if (!L.Compressed || RD->hasFlexibleArrayMember())
@@ -400,15 +417,21 @@ LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Layout &L,
   std::vector<const FieldDecl *> Sorted = O.Fields;
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [&](const FieldDecl *A, const FieldDecl *B) {
-                     return Ctx.getTypeAlignInChars(memberType(Ctx, L, A)) >
-                            Ctx.getTypeAlignInChars(memberType(Ctx, L, B));
+                     return Ctx.getTypeAlignInChars(memberType(Ctx, P, L, A)) >
+                            Ctx.getTypeAlignInChars(memberType(Ctx, P, L, B));
                    });
   if (Sorted == O.Fields)
     return O;
-  uint64_t Smaller = declaredSize(Ctx, L, Sorted);
+  uint64_t Smaller = declaredSize(Ctx, P, L, Sorted);
   if (Smaller >= O.SizeAfter)
     return O; // no gain: the order that reads best
   std::string Why = fixedOrder(RD, PG.Types.name(L.Struct));
+  // An embedded layout is sized in source order wherever it is embedded (simple, and
+  // the same in every unit).
+  for (const dsa::Layout &Outer : P.Layouts)
+    for (auto &KV : Outer.Nested)
+      if (Why.empty() && &P.Layouts[KV.second] == &L)
+        Why = PG.Types.name(L.Struct) + " is embedded in " + PG.Types.name(Outer.Struct);
   if (auto It = Observed.find(L.Struct); Why.empty() && It != Observed.end())
     Why = It->second;
   if (!Why.empty()) {
@@ -438,7 +461,7 @@ std::vector<LayoutOrder> layoutOrders(ParsedProgram &Program,
         if (!RD || !RD->isThisDeclarationADefinition() ||
             PG.Types.get(Ctx.getRecordType(RD), Ctx) != P.Layouts[LI].Struct)
           continue;
-        Out[LI] = layoutOrder(PG, P.Layouts[LI], RD, Observed);
+        Out[LI] = layoutOrder(PG, P, P.Layouts[LI], RD, Observed);
         Found = true;
         break;
       }

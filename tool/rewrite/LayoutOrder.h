@@ -35,10 +35,12 @@ struct NewMember {
     Same,        ///< declared as in the original
     Index,       ///< a pointer field: `pc_idxN f`
     IndexArray,  ///< an array of pointers: `pc_idxN f[Count]`
-    IndexPointer ///< a pointer to an array of pointers: `pc_idxN *f`
+    IndexPointer, ///< a pointer to an array of pointers: `pc_idxN *f`
+    Nested        ///< an embedded struct with a layout of its own: `struct T_pc32 f`
   } K = Same;
   unsigned Bits = 0;
   uint64_t Count = 0; ///< IndexArray only
+  int Layout = -1;    ///< Nested only
 };
 NewMember newMember(const dsa::Layout &L, const clang::FieldDecl *FD);
 
@@ -69,7 +71,7 @@ struct LayoutOrder {
 
 /// The order of \p L's members, declared beside \p RD, a definition of its
 /// struct.
-LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Layout &L,
+LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P, const dsa::Layout &L,
                         const clang::RecordDecl *RD,
                         const ObservedOrders &Observed);
 

@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -66,11 +67,14 @@ unsigned firstDeclOffset(ASTContext &Ctx, FileID FID) {
 
 /// Every pool a version of a function works with: its own, the global ones, and those its
 /// callers pass in.
-EditSet::PoolSet poolsOf(const dsa::FunctionVersion &V) {
+EditSet::PoolSet poolsOf(const dsa::Plan &P, const dsa::FunctionVersion &V) {
   EditSet::PoolSet Pools;
   for (auto &KV : V.Nodes) {
     const dsa::NodeEncoding &E = KV.second;
-    if (E.Source == dsa::NodeEncoding::Param) {
+    if (E.isHolder()) {
+      std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+      Pools.insert(Ps.begin(), Ps.end());
+    } else if (E.Source == dsa::NodeEncoding::Param) {
       if (E.Slot < V.ParamPools.size())
         Pools.insert(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end());
     } else if (E.Pool >= 0) {
@@ -216,7 +220,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   }
   EditSet::PoolSet AllPools;
   for (unsigned VI : VIt->second) {
-    EditSet::PoolSet Ps = poolsOf(P.Versions[VI]);
+    EditSet::PoolSet Ps = poolsOf(P, P.Versions[VI]);
     AllPools.insert(Ps.begin(), Ps.end());
   }
   unsigned FnBegin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
@@ -245,14 +249,14 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       PendingPrototypes.push_back({File, FnAt,
                                    "extern const size_t ptrcomp_size_" + P.Layouts[L].Name +
                                        ";\n\n",
-                                   poolsOf(V)});
+                                   poolsOf(P, V)});
     }
     for (int Pl : FR.globalPoolsUsed()) {
       auto [It, New] = GlobalPoolUse[Pl].emplace(F.Unit, FnAt);
       if (!New)
         It->second = std::min(It->second, FnAt);
     }
-    EditSet::PoolSet VersionPools = poolsOf(V);
+    EditSet::PoolSet VersionPools = poolsOf(P, V);
     if (V.IsOriginal) {
       for (const TextEdit &E : FR.edits())
         add(File, E.Offset, E.Length, E.Text, E.Pools.empty() ? VersionPools : E.Pools);
@@ -307,9 +311,17 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
 void ProgramRewriter::emitLayouts() {
   std::optional<ObservedOrders> Observed; // computed when a layout is printed
   std::set<int> Used;
+  std::function<void(int)> Use = [&](int LI) {
+    if (LI >= 0 && Used.insert(LI).second)
+      for (auto &KV : P.Layouts[LI].Nested)
+        Use(KV.second);
+  };
   for (const dsa::Pool &Pl : P.Pools)
-    if (Pl.LayoutId >= 0)
-      Used.insert(Pl.LayoutId);
+    Use(Pl.LayoutId);
+  for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
+    for (auto &KV : V.Nodes)
+      if (KV.second.isHolder())
+        Use(KV.second.LayoutId);
   for (int LI : Used) {
     const dsa::Layout &L = P.Layouts[LI];
     // Beside every definition: a struct defined in each .c file (not in a shared header)
@@ -328,14 +340,13 @@ void ProgramRewriter::emitLayouts() {
           break;
         if (std::string Why = unprintableLayout(RD); !Why.empty()) {
           legalityMissed(Why);
-          for (unsigned I = 0; I < P.Pools.size(); ++I)
-            if (P.Pools[I].LayoutId == LI)
-              Out[P.Pools[I].Origin] = Why;
+          for (int I : dsa::poolsWithLayout(P, LI))
+            Out[P.Pools[I].Origin] = Why;
           break;
         }
         if (!Observed)
           Observed = observedMemberOrders(Program, PG);
-        LayoutOrder Order = layoutOrder(PG, L, RD, *Observed);
+        LayoutOrder Order = layoutOrder(PG, P, L, RD, *Observed);
         std::string Text =
             "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
             (L.Compressed ? " with pointers into pools stored as indices"
@@ -357,6 +368,8 @@ void ProgramRewriter::emitLayouts() {
                     std::to_string(M.Count) + "]";
           } else if (M.K == NewMember::IndexPointer) {
             Field = Idx + " *" + FD->getName().str();
+          } else if (M.K == NewMember::Nested) {
+            Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str();
           } else {
             llvm::raw_string_ostream OS(Field);
             FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
@@ -371,9 +384,8 @@ void ProgramRewriter::emitLayouts() {
         if (SizeExported.count(LI) && FID == SM.getMainFileID())
           Text += "\nconst size_t ptrcomp_size_" + L.Name + " = sizeof(struct " + L.Name + ");";
         EditSet::PoolSet LayoutPools;
-        for (unsigned I = 0; I < P.Pools.size(); ++I)
-          if (P.Pools[I].LayoutId == LI)
-            LayoutPools.insert(I);
+        for (int I : dsa::poolsWithLayout(P, LI))
+          LayoutPools.insert(I);
         add(realPath(SM, FID), *End, 0, Text, LayoutPools);
         NeedsInclude.insert({U, FID});
         break;
@@ -424,7 +436,7 @@ void ProgramRewriter::emitPrototypes() {
         continue; // defined before its first caller
       At[{U, Off}].push_back(std::string(Static ? "static " : "") + Header + ";");
       UnitHeaderLayouts[U].insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
-      EditSet::PoolSet Ps = poolsOf(V);
+      EditSet::PoolSet Ps = poolsOf(P, V);
       AtPools[{U, Off}].insert(Ps.begin(), Ps.end());
     }
   }

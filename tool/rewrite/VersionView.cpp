@@ -29,6 +29,19 @@ bool isNullConstant(const Expr *E, ASTContext &Ctx) {
          R.Val.getInt() == 0;
 }
 
+bool isZeroInitializer(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (isa<ImplicitValueInitExpr>(E))
+    return true;
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : ILE->inits())
+      if (I && !isZeroInitializer(I, Ctx))
+        return false;
+    return true;
+  }
+  return isNullConstant(E, Ctx);
+}
+
 /// How many times \p S names \p PV.
 static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
   if (!S)
@@ -159,6 +172,50 @@ VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
   return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
 }
 
+Cell VersionView::cellOf(const Expr *E) const {
+  auto It = F.ExprCells.find(E);
+  if (It == F.ExprCells.end()) {
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    if (Inner == E)
+      return {};
+    It = F.ExprCells.find(Inner);
+    if (It == F.ExprCells.end())
+      return {};
+  }
+  return F.Graph->resolve(It->second);
+}
+
+int VersionView::layoutOfObjectAt(Cell C, QualType RecordT) const {
+  C = F.Graph->resolve(C);
+  if (C.isNull() || !RecordT->isRecordType())
+    return -1;
+  NodeEncoding E = encOfCell(C);
+  if (!(E.isPooled() || E.isHolder()) || E.LayoutId < 0)
+    return -1;
+  dsa::TypeId T = PG.Types.get(RecordT.getCanonicalType().getUnqualifiedType(), Ctx);
+  int L = dsa::layoutAt(P, E.LayoutId, C.Offset, T);
+  if (L >= 0)
+    touch(E);
+  return L;
+}
+
+int VersionView::layoutOfPointee(const Expr *A) const {
+  const Expr *X = A->IgnoreParenImpCasts();
+  QualType PT = X->getType();
+  if (!isPointer(PT) || !PT->getPointeeType()->isRecordType() || rep(X).K == Idx)
+    return -1;
+  return layoutOfObjectAt(cellOf(X), PT->getPointeeType());
+}
+
+int VersionView::layoutOfMemberBase(const MemberExpr *ME) const {
+  const Expr *Base = ME->getBase();
+  if (ME->isArrow())
+    return isPointer(Base->getType())
+               ? layoutOfObjectAt(cellOf(Base), Base->getType()->getPointeeType())
+               : -1;
+  return layoutOfObjectAt(cellOf(Base), Base->getType());
+}
+
 std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
   if (!isPointer(T))
     return "";
@@ -166,6 +223,12 @@ std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
   if (R.K == Idx)
     return idxType(R.E);
   QualType U = T->getPointeeType();
+  if (U->isRecordType())
+    if (int L = layoutOfObjectAt(Pointee, U); L >= 0) {
+      // A pointer to an embedded struct that holds indices (a list header inside a node).
+      std::string Q = U.getLocalQualifiers().getAsString();
+      return (Q.empty() ? "" : Q + " ") + "struct " + P.Layouts[L].Name + " *";
+    }
   if (isPointer(U) && !Pointee.isNull()) {
     std::string Inner = newPointerType(U, F.Graph->edgeIfAny(Pointee));
     if (!Inner.empty())
@@ -181,6 +244,17 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
     if (N.empty())
       return "";
     return N + (compat::endsWith(StringRef(N), "*") ? "" : " ") + Name;
+  }
+  if (T->isStructureType()) {
+    // A struct-typed local that holds indices (`struct queue q`).
+    NodeEncoding E = encOfCell(Storage);
+    Cell C = F.Graph->resolve(Storage);
+    if (E.isHolder() && !C.isNull() && C.Offset == 0 &&
+        PG.Types.get(T.getCanonicalType().getUnqualifiedType(), Ctx) == E.Struct) {
+      touch(E);
+      return "struct " + P.Layouts[E.LayoutId].Name + " " + Name; // qualifiers: the caller's
+    }
+    return "";
   }
   if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
     // Arrays are one object per element in the graph: the elements live at Storage.
@@ -297,18 +371,27 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       std::optional<Rep> R;
       if (ME->isArrow())
         R = IdxVar(ME->getBase());
+      int LI = R ? R->E.LayoutId : -1;
       if (!R) {
         auto BT = ME->isArrow() ? Object(ME->getBase()) : NewType(ME->getBase());
         if (!BT)
           return std::nullopt;
-        if (!BT->empty())
-          return std::nullopt; // a member of some other rewritten object
-        return "";
+        if (!BT->empty()) {
+          // A member of a struct embedded in a pool object (`p->hdr.head`).
+          LI = -1;
+          for (unsigned I = 0; I < P.Layouts.size(); ++I)
+            if (*BT == "struct " + P.Layouts[I].Name)
+              LI = I;
+          if (LI < 0)
+            return std::nullopt; // a member of some other rewritten object
+        } else {
+          return "";
+        }
       }
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!FD || R->E.LayoutId < 0)
+      if (!FD || LI < 0)
         return "";
-      const dsa::Layout &L = P.Layouts[R->E.LayoutId];
+      const dsa::Layout &L = P.Layouts[LI];
       uint64_t Off =
           Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
       if (auto It = L.FieldBits.find(Off); It != L.FieldBits.end() && It->second) {
@@ -319,6 +402,8 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       }
       if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
         return "pc_idx" + std::to_string(It->second) + " *";
+      if (auto It = L.Nested.find(Off); It != L.Nested.end())
+        return "struct " + P.Layouts[It->second].Name;
       return "";
     }
     return std::nullopt;
@@ -348,9 +433,12 @@ std::optional<NodeEncoding> VersionView::fieldArrayEncoding(const MemberExpr *ME
   if (!FD || !ME->isArrow())
     return std::nullopt;
   Rep B = rep(ME->getBase());
-  if (B.K != Idx || B.E.LayoutId < 0)
+  int LI = B.K == Idx ? B.E.LayoutId : -1;
+  if (LI < 0)
+    LI = layoutOfMemberBase(ME);
+  if (LI < 0)
     return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  const dsa::Layout &L = P.Layouts[LI];
   uint64_t Off =
       Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(FD->getFieldIndex()) / 8;
   auto It = L.FieldArrayBits.find(Off);
@@ -392,9 +480,12 @@ std::optional<NodeEncoding> VersionView::fieldIndexEncoding(const Expr *LV) cons
     else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       B = rep(AS->getBase());
   }
-  if (B.K != Idx || B.E.LayoutId < 0)
+  int LI = B.K == Idx ? B.E.LayoutId : -1;
+  if (LI < 0)
+    LI = layoutOfMemberBase(ME); // an embedded struct with a layout of its own
+  if (LI < 0)
     return std::nullopt;
-  const dsa::Layout &L = P.Layouts[B.E.LayoutId];
+  const dsa::Layout &L = P.Layouts[LI];
   uint64_t Off = Ctx.getASTRecordLayout(FD->getParent()).getFieldOffset(
                      FD->getFieldIndex()) / 8;
   const std::map<uint64_t, unsigned> &Bits = ThroughField ? L.FieldArrayBits : L.FieldBits;
@@ -563,6 +654,15 @@ std::vector<int> VersionView::poolsOf(const NodeEncoding &E) const {
     return E.Slot < V.ParamPools.size()
                ? std::vector<int>(V.ParamPools[E.Slot].begin(), V.ParamPools[E.Slot].end())
                : std::vector<int>();
+  if (E.isHolder()) {
+    // The pools whose objects embed it, and (a local holder) those its fields point to.
+    std::set<int> Ps = dsa::poolsWithLayout(P, E.LayoutId);
+    for (auto &KV : V.Nodes)
+      if (KV.second.isPooled())
+        for (int Pl : poolsOf(KV.second))
+          Ps.insert(Pl);
+    return std::vector<int>(Ps.begin(), Ps.end());
+  }
   if (E.Pool >= 0)
     return {E.Pool};
   return {};

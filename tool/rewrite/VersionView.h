@@ -36,6 +36,8 @@ inline bool isPointer(clang::QualType T) { return T->isAnyPointerType(); }
 
 /// A null pointer constant, also `(T *)0` and integer constants equal to 0.
 bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
+/// A null constant, an implicit zero, or a braced list of those (`{0}`, `{NULL, 0}`).
+bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The parameter of \p FD that is an allocation size it only passes on: an integer
 /// parameter named once in the body, as the size argument \p Size itself.
@@ -83,6 +85,16 @@ public:
   /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
   /// "pc_idx32 *"), or "" when it stays as written.
   std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
+  /// The cell of \p E: where a pointer value points, where a glvalue is stored.
+  dsa::Cell cellOf(const clang::Expr *E) const;
+  /// The layout of the \p RecordT object at \p C (a pool object, or a struct embedded
+  /// in one), or -1 when it keeps its type.
+  int layoutOfObjectAt(dsa::Cell C, clang::QualType RecordT) const;
+  /// The layout of the struct object that pointer \p A points to when it is not an
+  /// index (a struct embedded in a pool object), or -1.
+  int layoutOfPointee(const clang::Expr *A) const;
+  /// The layout of the object whose member \p ME names, or -1.
+  int layoutOfMemberBase(const clang::MemberExpr *ME) const;
   /// New declaration of an object of type \p T stored at \p Storage, named \p Name,
   /// or "" when it stays as written.
   std::string storedDecl(clang::QualType T, dsa::Cell Storage, const std::string &Name) const;

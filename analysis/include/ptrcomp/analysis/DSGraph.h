@@ -223,6 +223,9 @@ private:
                        llvm::StringRef InnerAt, uint64_t Offset) const;
   std::string here() const;
   void mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift);
+  /// Unifies bytes \p A and \p B of node \p N without collapsing it when both are the
+  /// start of a struct member of one type (then their pointer fields share targets).
+  bool foldSiblings(NodeId N, uint64_t A, uint64_t B);
   /// Collapses \p N when some pointer arithmetic on it does not fit its type.
   void checkStrides(NodeId N);
 

@@ -60,6 +60,10 @@ struct Layout {
   std::map<uint64_t, unsigned> FieldBits;
   /// Byte offset of a field pointing to an array of indices -> their width.
   std::map<uint64_t, unsigned> FieldArrayBits;
+  /// Byte offset of a struct member whose own layout changes (it holds pointers into
+  /// pools: an embedded list header) -> that member's layout.
+  std::map<uint64_t, int> Nested;
+  uint64_t StructSize = 0; ///< sizeof the original struct
   std::string Name; ///< e.g. "list_pc32" (spelled with `struct`)
 };
 
@@ -85,15 +89,19 @@ struct Pool {
 };
 
 /// How one node of a function's graph is represented in one version of the function.
+/// A Holder node is not pooled: its objects (a struct embedded in a pool object, such as
+/// a list header inside a node) are reached through ordinary pointers, but have the new
+/// layout LayoutId because they hold indices.
 struct NodeEncoding {
-  enum SourceKind { None, Param, Owned, Global } Source = None;
+  enum SourceKind { None, Param, Owned, Global, Holder } Source = None;
   unsigned Slot = 0; ///< Param: index among the version's pool parameters
   int Pool = -1;     ///< Owned/Global: the pool; Param: -1
   int LayoutId = -1;
   TypeId Struct = NoType; ///< the struct type of the pool's objects
   unsigned Bits = 64;
   bool Indexed = false;
-  bool isPooled() const { return Source != None; }
+  bool isPooled() const { return Source != None && Source != Holder; }
+  bool isHolder() const { return Source == Holder; }
 };
 
 struct FunctionVersion {
@@ -135,6 +143,15 @@ struct Plan {
 using Vetoes = std::map<NodeRef, std::string>;
 
 Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V);
+
+/// The layout of the object of type \p T that starts at byte \p Offset of an object of
+/// layout \p LayoutId (the layout itself at 0 when \p T is its struct, or a nested
+/// member's), or -1 when that object keeps its type.
+int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T);
+
+/// Pools whose objects contain objects of layout \p LayoutId (their own layout, or a
+/// nested member's at any depth).
+std::set<int> poolsWithLayout(const Plan &P, int LayoutId);
 
 } // namespace ptrcomp::dsa
 

@@ -62,6 +62,10 @@ public:
   bool fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const;
   /// The scalar/pointer type stored at byte \p Off of \p Outer, or NoType.
   TypeId leafAt(TypeId Outer, uint64_t Off) const;
+  /// Struct types of the objects that start at byte \p Off of an \p Outer object:
+  /// \p Outer itself at 0, and struct members nested at any depth (not inside unions or
+  /// arrays), outermost first.
+  void structsAt(TypeId Outer, uint64_t Off, std::vector<TypeId> &Out) const;
   /// Byte offsets of every pointer inside \p T (nested records; arrays fold to element 0).
   void pointerOffsets(TypeId T, std::vector<uint64_t> &Out, uint64_t Base = 0) const;
   /// Whether pointer arithmetic in steps of \p Step bytes from byte \p Off of \p T objects
