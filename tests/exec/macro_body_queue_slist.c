@@ -1,19 +1,22 @@
 /* <sys/queue.h> SLIST with its head inside a heap-allocated struct: SLIST_INIT,
-   SLIST_INSERT_HEAD, SLIST_FOREACH, SLIST_REMOVE_HEAD are system-header macros whose
-   bodies touch the nodes; they are expanded at their uses (the header is never edited).
-   The entries are anonymous nested structs (SLIST_ENTRY), and the head a struct inside
-   struct stack: pointers inside nested structs are not compressed yet, so the list stays
-   unchanged for that reason (nested structs are being made compressible); the ideal is
-   the todo. */
-// EXPECT: {"type": "struct snode", "pooled": false, "reason": "nested struct"}
-// EXPECT: {"type": "struct snode", "indexed": true, "compressed": true, "todo": true}
+   SLIST_INSERT_HEAD, SLIST_FOREACH, SLIST_EMPTY, SLIST_REMOVE_HEAD are system-header
+   macros whose bodies touch the nodes; each use is written as the expansion, rewritten
+   (the header is never edited); SLIST_FIRST, whose body does not change, keeps its use.
+   The entry is the struct SLIST_ENTRY declares, given a name (macro_body_queue_slist_entry
+   has the anonymous one). */
+// EXPECT: {"type": "struct snode", "owner": "main", "indexed": true, "compressed": true}
+// EXPECT: {"type": "struct stack", "owner": "main", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/queue.h>
 
+struct snode;
+struct snode_link { /* what SLIST_ENTRY(snode) declares, with a name */
+    struct snode *sle_next;
+};
 struct snode {
     int v;
-    SLIST_ENTRY(snode) link;
+    struct snode_link link;
 };
 
 SLIST_HEAD(shead, snode);

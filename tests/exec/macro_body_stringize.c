@@ -1,6 +1,7 @@
 /* Macro bodies with # and ##: SHOW prints its argument's text (`#n`) beside a field read
    in its body, FIELD pastes a field name (`f##_x`). Each use written as its expansion
-   keeps the string and the pasted name the original program had. (An argument that
+   keeps the string and the pasted name the original program had, and AT the line number
+   (__LINE__) of its use in the original; __FILE__ would stay __FILE__. (An argument that
    changes and is stringized, `SHOW(head->next)`, still leaves its structure unchanged.) */
 // EXPECT: {"type": "struct snode", "owner": "main", "indexed": true, "compressed": true}
 // EXPECT: {"type": "struct pnode", "owner": "main", "indexed": true, "compressed": true}
@@ -18,6 +19,7 @@ struct pnode {
 };
 
 #define SHOW(n) printf(#n " = %d\n", (n)->val)
+#define AT(n) printf("line %d: %d\n", __LINE__, (n)->val)
 #define CAT(a, b) a##b
 #define FIELD(n, f) ((n)->CAT(f, _x))
 
@@ -38,6 +40,7 @@ int main(void) {
     SHOW(head);
     struct snode *second = head->next;
     SHOW(second);
+    AT(second);
     int s = 0;
     for (struct pnode *p = q; p; p = p->next)
         s += FIELD(p, v) + FIELD(p, w);

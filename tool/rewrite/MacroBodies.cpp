@@ -176,6 +176,23 @@ public:
           return true;
         }
       }
+    // __FILE__ stays a name: the output names no path of the machine that ran
+    // ptrcomp.
+    if (isa<StringLiteral>(S) && S->getBeginLoc() == S->getEndLoc() &&
+        S->getBeginLoc().isMacroID()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Use =
+          SM.getImmediateExpansionRange(S->getBeginLoc()).getBegin();
+      SmallVector<char, 32> Buf;
+      bool Invalid = false;
+      StringRef Name = Lexer::getSpelling(SM.getSpellingLoc(Use), Buf, SM,
+                                          Ctx.getLangOpts(), &Invalid);
+      if (!Invalid && (Name == "__FILE__" || Name == "__BASE_FILE__" ||
+                       Name == "__FILE_NAME__")) {
+        OS << Name;
+        return true;
+      }
+    }
     // The printer prints declarations without this helper: a declaration whose
     // initialiser holds a substitution is printed here.
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
