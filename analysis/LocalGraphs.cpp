@@ -169,6 +169,9 @@ Cell Builder::varStorage(const VarDecl *VD, bool AddressTaken) {
       return G.resolve(C);
     std::string Key = globalKey(VD);
     PG.GlobalNames.emplace(Key, VD->getName().str());
+    if (!PG.GlobalTypes.count(Key) || VD->isThisDeclarationADefinition())
+      PG.GlobalTypes[Key] =
+          VD->isFileVarDecl() ? PG.Types.get(VD->getType(), Ctx) : NoType;
     auto It = GlobalCells.find(Key);
     if (It == GlobalCells.end()) {
       const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;

@@ -146,6 +146,11 @@ private:
   /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
   /// change with the pools its fields point to.
   bool isLocalHolder(FunctionGraph &F, NodeId N);
+  /// Whether node \p N of the globals graph is struct-typed global variables that may
+  /// hold indices.
+  bool isGlobalHolder(NodeId N);
+  /// Layouts of the global holders, once the pools are known.
+  void makeGlobalHolders();
   /// The layout of local holder \p N in version \p Ver, or -1.
   int holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N);
   /// How a callee sees the object at \p C (a cell of version \p Ver's graph) when it
@@ -444,6 +449,8 @@ void Planner::settleHolders() {
         // A struct-typed local of the owner gets a layout of indices in its versions.
         if (!R.Owner.empty() && Opts.Compress && isLocalHolder(*PG.function(R.Owner), X))
           continue;
+        if (R.Owner.empty() && Opts.Compress && isGlobalHolder(X))
+          continue;
         // An array of pointers (heap, stack or global) becomes an array of indices when
         // it holds nothing else and is itself held only where that can be rewritten.
         bool IndexArray = XN.Type && !XN.Collapsed &&
@@ -619,6 +626,82 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
   return Any;
 }
 
+bool Planner::isGlobalHolder(NodeId N) {
+  DSGraph &G = *PG.Globals;
+  const DSNode &XN = G.liveNode(N);
+  if (!(XN.Flags & Global) || (XN.Flags & (Heap | Stack | Escapes | Unknown)) ||
+      XN.Collapsed || !XN.Type || PG.Types.info(XN.Type).K != TypeInfo::Struct)
+    return false;
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(XN.Type, Offs);
+  for (uint64_t Off : Offs)
+    if (!rewritablePointerAt(XN.Type, Off, false))
+      return false;
+  // Only variables of exactly this struct type (or arrays of it), whose declarations
+  // are what changes type.
+  bool Any = false;
+  for (auto &[Key, C] : PG.GlobalCells) {
+    Cell S = G.resolve(C);
+    if (S.isNull() || S.Node != N)
+      continue;
+    auto TI = PG.GlobalTypes.find(Key);
+    if (S.Offset != 0 || TI == PG.GlobalTypes.end() ||
+        PG.Types.elementType(TI->second) != XN.Type)
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+void Planner::makeGlobalHolders() {
+  DSGraph &G = *PG.Globals;
+  std::set<NodeId> Seen;
+  for (auto &[Key, C] : PG.GlobalCells) {
+    Cell S = G.resolve(C);
+    if (S.isNull() || !Seen.insert(S.Node).second || !isGlobalHolder(S.Node))
+      continue;
+    const DSNode &XN = G.liveNode(S.Node);
+    std::set<int> Pools;
+    std::function<int(TypeId, uint64_t)> Of = [&](TypeId T, uint64_t Base) -> int {
+      Layout L;
+      L.Struct = T;
+      L.Compressed = true;
+      L.StructSize = PG.Types.size(T);
+      bool Changed = false;
+      for (const TypeInfo::Field &Fd : PG.Types.info(T).Fields) {
+        if (Fd.BitField)
+          continue;
+        if (PG.Types.info(Fd.Type).K == TypeInfo::Struct) {
+          if (int Inner = Of(Fd.Type, Base + Fd.Offset); Inner >= 0) {
+            L.Nested[Fd.Offset] = Inner;
+            Changed = true;
+          }
+          continue;
+        }
+        if (PG.Types.info(Fd.Type).K != TypeInfo::Pointer &&
+            !isPointerArray(PG.Types, Fd.Type))
+          continue;
+        unsigned Bits = 0;
+        if (auto It = XN.Edges.find(Base + Fd.Offset); It != XN.Edges.end()) {
+          Cell Tg = G.resolve(It->second);
+          auto PIt = PoolOf.find({"", Tg.Node});
+          if (Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
+            Bits = P.Pools[PIt->second].Bits;
+            Pools.insert(PIt->second);
+          }
+        }
+        L.FieldBits[Fd.Offset] = Bits;
+        Changed |= Bits != 0;
+      }
+      return Changed ? internLayout(std::move(L)) : -1;
+    };
+    if (int L = Of(XN.Type, 0); L >= 0) {
+      P.GlobalHolders[S.Node] = L;
+      P.GlobalHolderPools[S.Node] = Pools;
+    }
+  }
+}
+
 int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N) {
   // As layoutOf, with the targets' representation in this version.
   DSGraph &G = *F.Graph;
@@ -708,7 +791,17 @@ NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
   };
   if (auto It = FF.ToGlobals.find(N); It != FF.ToGlobals.end()) {
     auto PIt = PoolOf.find({"", It->second});
-    return PIt == PoolOf.end() ? NodeEncoding() : Pooled(PIt->second, NodeEncoding::Global);
+    if (PIt != PoolOf.end())
+      return Pooled(PIt->second, NodeEncoding::Global);
+    if (auto HIt = P.GlobalHolders.find(It->second); HIt != P.GlobalHolders.end()) {
+      NodeEncoding H;
+      H.Source = NodeEncoding::Holder;
+      H.LayoutId = HIt->second;
+      H.Struct = P.Layouts[HIt->second].Struct;
+      H.Bits = Opts.IndexBits;
+      return H;
+    }
+    return NodeEncoding();
   }
   for (unsigned I = 0; I < Ver.InterfaceNodes.size(); ++I)
     if (Ver.InterfaceNodes[I] == N)
@@ -836,7 +929,7 @@ void Planner::fillVersion(unsigned VI) {
     FunctionVersion &Ver = P.Versions[VI];
     for (NodeId N : FF.Own) {
       NodeEncoding E = encodingIn(Ver, FF, N);
-      if (E.isPooled()) {
+      if (E.isPooled() || E.isHolder()) {
         Ver.Nodes[N] = E;
         Ver.UsesPools = true;
       }
@@ -1029,6 +1122,8 @@ Plan Planner::run() {
   if (Opts.Compress)
     settleHolders();
   makeLayouts();
+  if (Opts.Compress)
+    makeGlobalHolders();
   for (const NodeRef &R : Structures)
     if (!Candidate[R].empty())
       P.Reasons[R].push_back(Candidate[R]);

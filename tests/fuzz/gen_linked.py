@@ -167,7 +167,7 @@ class Program:
         """The program text; with `keep` (scenario names), only those scenarios and what
         they need are rendered (used to reduce a failing program)."""
         r = self.r
-        kinds = ["list", "list", "dlist", "tree", "graph", "array", "vec", "hash", "xor"]
+        kinds = ["list", "list", "dlist", "tree", "graph", "array", "vec", "hash", "xor", "bins"]
         nfam = r.randint(2, 4)
         chosen = [r.choice(kinds) for _ in range(nfam)]
         lists = []
@@ -1932,6 +1932,181 @@ class HashFam(Family):
 
 
 # --------------------------------------------------------------------------------------
+class BinFam(Family):
+    """List headers embedded in other objects: bins (heap nodes of their own list) that
+    embed two headers of one type, directly or one level down; headers in locals, in
+    arrays of locals and in a global; copies of headers; node addresses hashed."""
+
+    def __init__(self, prog, idx):
+        super().__init__(prog, idx, "b")
+        r = self.r
+        self.tag = f"{self.t}_{r.choice(self.word_pool)}"
+        self.htag = f"{self.t}_hdr"
+        self.btag = f"{self.t}_bin"
+        self.deep = r.random() < 0.4
+        self.a, self.b = ("desk.in", "desk.out") if self.deep else ("lo", "hi")
+        self.pf = self.payload(0, 2)
+        fields = [f"struct {self.tag} *next;", "unsigned key;"] + [f.decl for f in self.pf]
+        r.shuffle(fields)
+        self.fields = fields
+        prog.feature("embedded-headers")
+
+    def nk(self):
+        return any(f.needs_k() for f in self.pf)
+
+    def render(self):
+        out = self.typedefs([self.tag]) + self.struct(self.tag, self.fields)
+        out += self.struct(self.htag, [f"struct {self.tag} *head;", "unsigned count;"])
+        if self.deep:
+            out += self.struct(f"{self.t}_desk", ["int open;", f"struct {self.htag} in;",
+                                                   f"struct {self.htag} out;"])
+            bf = ["unsigned id;", f"struct {self.t}_desk desk;", f"struct {self.btag} *next;"]
+        else:
+            bf = ["unsigned id;", f"struct {self.htag} lo, hi;", f"struct {self.btag} *next;"]
+        out += self.struct(self.btag, bf) + self.extra
+        if self.global_used:
+            out += [f"static struct {self.htag} {self.t}_g;", ""]
+        return "\n".join(out + [""] + self.render_helpers())
+
+    def H(self):
+        return f"struct {self.htag} *"
+
+    def h_push(self):
+        body = [self.decl("it", init=self.alloc(self.sizeof("it"))) + ";"]
+        if self.nk():
+            body.append("unsigned k;")
+        body += ["if (!it)", "    exit(2);", f"{self.acc('it')}key = key;"]
+        for f in self.pf:
+            body += f.init(self.acc("it"), "key")
+        body += ["it->next = h->head;", "h->head = it;", "h->count++;"]
+        return f"void {self.t}_push({self.H()}h, unsigned key)", body
+
+    def h_pop(self):
+        return f"unsigned {self.t}_pop({self.H()}h)", [
+            f"{self.decl('it', init='h->head')};", "unsigned key;",
+            f"if ({self.p.isnull('it')})", "    return 0u;", "key = it->key;",
+            "h->head = it->next;", "h->count--;", "free(it);", "return key;"]
+
+    def h_hash(self):
+        body = ["unsigned h = hd->count * 31u;"]
+        if self.nk():
+            body.append("unsigned k;")
+        body += [f"{self.cptype()}it;", "for (it = hd->head; it; it = it->next) {",
+                 "    h = mix(h, it->key);"]
+        for f in self.pf:
+            body += indent(f.hash("h", "it->"))
+        body += ["}", "return h;"]
+        return f"unsigned {self.t}_hash(const struct {self.htag} *hd)", body
+
+    def h_hashval(self):
+        self.p.feature("header-by-value")
+        return f"unsigned {self.t}_hashval(struct {self.htag} hd)", [
+            f"return {self.use('hash')}(&hd) ^ 0x55u;"]
+
+    def h_clear(self):
+        return f"void {self.t}_clear({self.H()}h)", [
+            "while (h->head)", f"    {self.use('pop')}(h);", "h->count = 0u;"]
+
+    def h_distinct(self):
+        # Address hashing: the number of distinct node addresses, never the addresses.
+        self.p.feature("address-hashing")
+        return f"unsigned {self.t}_distinct(const struct {self.htag} *hd)", [
+            "uintptr_t seen[256];", "unsigned i, n = 0u;", f"{self.cptype()}it;",
+            "memset(seen, 0, sizeof seen);",
+            "for (it = hd->head; it && n < 128u; it = it->next) {",
+            "    uintptr_t a = (uintptr_t)it;", "    i = (unsigned)((a >> 4) % 256u);",
+            "    while (seen[i] && seen[i] != a)", "        i = (i + 1u) % 256u;",
+            "    if (!seen[i]) {", "        seen[i] = a;", "        n++;", "    }", "}",
+            "return n;"]
+
+    def h_newbin(self):
+        body = [f"struct {self.btag} *b = {self.alloc('sizeof *b')};", "if (!b)", "    exit(2);"]
+        if self.r.random() < 0.5:
+            body.append("memset(b, 0, sizeof *b);")
+        else:
+            body += [f"b->{self.a}.head = NULL;", f"b->{self.a}.count = 0u;",
+                     f"b->{self.b}.head = NULL;", f"b->{self.b}.count = 0u;"]
+            if self.deep:
+                body.append("b->desk.open = 1;")
+        body += ["b->id = id;", "b->next = next;", "return b;"]
+        return f"struct {self.btag} *{self.t}_newbin(unsigned id, struct {self.btag} *next)", body
+
+    def h_freebins(self):
+        return f"void {self.t}_freebins(struct {self.btag} *b)", [
+            "while (b) {", f"    struct {self.btag} *nx = b->next;",
+            f"    {self.use('clear')}(&b->{self.a});", f"    {self.use('clear')}(&b->{self.b});",
+            "    free(b);", "    b = nx;", "}"]
+
+    def hdr_uses(self, ref, body):
+        r = self.r
+        for _ in range(r.randint(1, 3)):
+            k = r.choice(["hash", "hash", "pop", "distinct", "copy", "byvalue"])
+            if k == "hash":
+                body.append(f"h = mix(h, {self.use('hash')}({ref}));")
+            elif k == "pop":
+                body += ["for (i = 0; i < h % 4u; i++)",
+                         f"    h = mix(h, {self.use('pop')}({ref}));"]
+            elif k == "distinct":
+                body.append(f"h = mix(h, {self.use('distinct')}({ref}));")
+            elif k == "copy":
+                self.p.feature("header-copy")
+                body += ["{", f"    struct {self.htag} cp = *({ref});",
+                         f"    h = mix(h, {self.use('hash')}(&cp));", "}"]
+            elif r.random() < 0.3:
+                body.append(f"h = mix(h, {self.use('hashval')}(*({ref})));")
+
+    def scenario_body(self):
+        r = self.r
+        kind = r.choice(["bins", "bins", "local", "array", "global"])
+        key = self.keyexpr("i", self.salt_expr())
+        if kind == "bins":
+            self.p.feature("headers-in-nodes")
+            pick = (f"(i + h) % 3u ? &b->{self.a} : &b->{self.b}" if r.random() < 0.6
+                    else f"&b->{self.a}")
+            body = [f"struct {self.btag} *bins = NULL, *b;", "unsigned h = salt, i, j;",
+                    f"unsigned nb = {self.count_expr()} % 7u + 1u;",
+                    "for (i = 0; i < nb; i++)",
+                    f"    bins = {self.use('newbin')}(i, bins);",
+                    "for (i = 0; i < n; i++) {", "    b = bins;",
+                    "    for (j = 0; j < i % nb && b->next; j++)", "        b = b->next;",
+                    f"    {self.use('push')}({pick}, {key});", "}",
+                    "for (b = bins; b; b = b->next) {",
+                    f"    h = mix(h, {self.use('hash')}(&b->{self.a}) + b->{self.b}.count);"]
+            inner = []
+            self.hdr_uses(f"&b->{self.b}", inner)
+            body += indent(inner) + ["}", f"{self.use('freebins')}(bins);", "return h;"]
+            return body
+        if kind == "local":
+            self.p.feature("header-in-local")
+            init = r.choice([" = {0}", " = { NULL, 0u }", ""])
+            body = [f"struct {self.htag} loc{init};", "unsigned h = salt, i;"]
+            if not init:
+                body.append("memset(&loc, 0, " + r.choice(["sizeof loc", f"sizeof(struct {self.htag})"]) + ");")
+            body += ["for (i = 0; i < n; i++)", f"    {self.use('push')}(&loc, {key});"]
+            self.hdr_uses("&loc", body)
+            body += [f"h = mix(h, loc.count);", f"{self.use('clear')}(&loc);", "return h;"]
+            return body
+        if kind == "array":
+            self.p.feature("headers-in-array")
+            body = [f"struct {self.htag} arr[3];", "unsigned h = salt, i;",
+                    "memset(arr, 0, sizeof arr);", "for (i = 0; i < n; i++)",
+                    f"    {self.use('push')}(&arr[i % 3u], {key});"]
+            self.hdr_uses("&arr[h % 3u]", body)
+            body += ["for (i = 0; i < 3u; i++) {",
+                     f"    h = mix(h, {self.use('hash')}(&arr[i]));",
+                     f"    {self.use('clear')}(&arr[i]);", "}", "return h;"]
+            return body
+        self.p.feature("header-in-global")
+        self.global_used = True
+        g = f"{self.t}_g"
+        body = ["unsigned h = salt, i;", "for (i = 0; i < n; i++)",
+                f"    {self.use('push')}(&{g}, {key});"]
+        self.hdr_uses(f"&{g}", body)
+        body += [f"h = mix(h, {g}.count);", f"{self.use('clear')}(&{g});", "return h;"]
+        return body
+
+
+# --------------------------------------------------------------------------------------
 class XorFam(Family):
     """XOR-linked list: prev ^ next stored as an integer (must stay uncompressed)."""
 
@@ -2015,7 +2190,7 @@ class XorFam(Family):
 
 
 FAMILIES = {"list": ListFam, "dlist": DListFam, "tree": TreeFam, "graph": GraphFam,
-            "array": ArrayFam, "hash": HashFam, "xor": XorFam}
+            "array": ArrayFam, "hash": HashFam, "xor": XorFam, "bins": BinFam}
 
 
 def generate(seed, keep=None):

@@ -95,7 +95,8 @@ void checkGlobals(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pla
         continue;
       GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
       if (!G.Why.empty())
-        Out.emplace(P.Pools[G.Pool].Origin, G.Why);
+        for (int Pl : G.Pools)
+          Out.emplace(P.Pools[Pl].Origin, G.Why);
     }
   }
 }

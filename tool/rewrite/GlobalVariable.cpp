@@ -1,5 +1,6 @@
 //===- GlobalVariable.cpp - the new declaration of a global pointer variable ===//
 #include "GlobalVariable.h"
+#include "VersionView.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -14,8 +15,21 @@ namespace ptrcomp {
 /// pool of the structure it points to (also element by element for arrays).
 static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Cell Storage,
                               QualType T, const std::string &Name, ASTContext &Ctx,
-                              int &PoolId) {
+                              int &PoolId, std::set<int> &Pools) {
   dsa::DSGraph &G = *PG.Globals;
+  if (T->isStructureType()) {
+    // A struct-typed global that holds indices (`struct table T;`).
+    dsa::Cell C = G.resolve(Storage);
+    auto It = P.GlobalHolders.find(C.Node);
+    if (C.isNull() || C.Offset != 0 || It == P.GlobalHolders.end() ||
+        PG.Types.get(T.getCanonicalType().getUnqualifiedType(), Ctx) !=
+            P.Layouts[It->second].Struct)
+      return "";
+    Pools = P.GlobalHolderPools.at(C.Node);
+    if (!Pools.empty())
+      PoolId = *Pools.begin();
+    return "struct " + P.Layouts[It->second].Name + " " + Name;
+  }
   if (T->isAnyPointerType()) {
     dsa::Cell C = G.edgeIfAny(Storage);
     if (C.isNull() || C.Offset != 0)
@@ -29,6 +43,7 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
             (Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == Pl.Struct)))
         return "";
       PoolId = I;
+      Pools.insert(I);
       return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
     }
     return "";
@@ -37,7 +52,7 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
     if (!Ctx.getAsArrayType(CAT->getElementType()))
       return globalDecl(PG, P, Storage, CAT->getElementType(),
                         Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]", Ctx,
-                        PoolId);
+                        PoolId, Pools);
   return "";
 }
 
@@ -59,7 +74,8 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
   if (It == PG.GlobalCells.end())
     return Out;
   std::string New =
-      globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(), Ctx, Out.Pool);
+      globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(), Ctx, Out.Pool,
+                 Out.Pools);
   if (New.empty())
     return Out;
   std::string Name = "global '" + VD->getName().str() + "'";
@@ -96,10 +112,7 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
                 (I->getType()->isIntegerType() && I->EvaluateAsInt(R, Ctx) &&
                  R.Val.getInt() == 0);
     if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
-      Zero = true;
-      for (const Expr *E : ILE->inits())
-        Zero &= E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
-                Expr::NPCK_NotNull;
+      Zero = isZeroInitializer(ILE, Ctx);
       New += " = {0}";
     } else if (Zero) {
       New += " = 0";

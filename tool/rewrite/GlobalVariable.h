@@ -5,6 +5,7 @@
 #include "ptrcomp/analysis/Plan.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace clang {
@@ -17,6 +18,7 @@ namespace ptrcomp {
 struct GlobalRewrite {
   std::string Decl;   ///< new declaration ("static pc_idx32 head = 0"), "" if unchanged
   int Pool = -1;      ///< the global pool its values index
+  std::set<int> Pools; ///< every pool whose representation the declaration depends on
   std::string Why;    ///< why it cannot be written again (then Decl is unusable)
 };
 

@@ -318,6 +318,8 @@ void ProgramRewriter::emitLayouts() {
   };
   for (const dsa::Pool &Pl : P.Pools)
     Use(Pl.LayoutId);
+  for (auto &KV : P.GlobalHolders) // struct-typed globals' layouts
+    Use(KV.second);
   for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
     for (auto &KV : V.Nodes)
       if (KV.second.isHolder())
@@ -464,7 +466,8 @@ void ProgramRewriter::rewriteGlobalVariables() {
       GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
       if (!G.Why.empty()) {
         legalityMissed(G.Why);
-        Out[P.Pools[G.Pool].Origin] = G.Why;
+        for (int Pl : G.Pools)
+          Out[P.Pools[Pl].Origin] = G.Why;
         continue;
       }
       if (G.Decl.empty())
@@ -473,7 +476,8 @@ void ProgramRewriter::rewriteGlobalVariables() {
           CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
       auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
       unsigned End = SM.getFileOffset(CR.getEnd());
-      add(realPath(SM, FID), Off, End - Off, G.Decl, {G.Pool});
+      add(realPath(SM, FID), Off, End - Off, G.Decl,
+          EditSet::PoolSet(G.Pools.begin(), G.Pools.end()));
       NeedsInclude.insert({U, FID});
     }
   }

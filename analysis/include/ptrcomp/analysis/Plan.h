@@ -137,6 +137,10 @@ struct Plan {
   /// Why each heap structure that got no pool, or no indices, got none.
   std::map<NodeRef, std::vector<std::string>> Reasons;
   std::set<NodeRef> Vetoed;
+  /// Struct-typed global variables that hold indices (`struct table T;`): node of the
+  /// globals graph -> their layout, and the pools their fields point to.
+  std::map<NodeId, int> GlobalHolders;
+  std::map<NodeId, std::set<int>> GlobalHolderPools;
 };
 
 /// Vetoes: structures a previous attempt could not rewrite, with the reason.

@@ -127,6 +127,8 @@ struct ProgramGraphs {
   std::unique_ptr<DSGraph> Globals;
   std::map<std::string, Cell> GlobalCells;
   std::map<std::string, std::string> GlobalNames; ///< key -> name as written
+  /// key -> declared type of a file-scope variable (NoType: a static local)
+  std::map<std::string, TypeId> GlobalTypes;
   bool HasMain = false;
   std::vector<LinkError> Errors;
 
