@@ -303,12 +303,17 @@ int runDriver(ToolOptions &Opts) {
   std::string Report;
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
+    std::vector<MacroReportEntry> Macros;
+    if (Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text)
+      Macros = expandedMacros(Program, *Graphs, Plan);
     if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
+      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes,
+                      Macros);
     else if (Opts.Report == ReportFormat::Sarif)
       writeReportSARIF(*Graphs, Plan, OS);
     else
-      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes);
+      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes,
+                      Macros);
     OS.flush();
     if (!Opts.ReportFile.empty())
       Extra.emplace_back(Opts.ReportFile, std::move(Report));

@@ -241,7 +241,8 @@ json::Array functionPointers(const dsa::Plan &P) {
 
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
-                     const PoolNotes &Notes) {
+                     const PoolNotes &Notes,
+                     const std::vector<MacroReportEntry> &Macros) {
   json::Array Structures;
   auto Size = [](uint64_t S) {
     return S ? json::Value(int64_t(S)) : json::Value(nullptr);
@@ -269,7 +270,15 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
         {"hooks", hooks(E.Hooks)},
         {"reasons", strings(E.Reasons)},
         {"notes", strings(E.Notes)}});
-  json::Object Top{{"structures", std::move(Structures)}};
+  json::Array MacroList;
+  for (const MacroReportEntry &M : Macros)
+    MacroList.push_back(json::Object{
+        {"name", M.Name},
+        {"definition", M.Definition.empty() ? json::Value(nullptr) : json::Value(M.Definition)},
+        {"uses_expanded", int64_t(M.Uses.size())},
+        {"uses", strings(M.Uses)},
+        {"decision", M.Decision}});
+  json::Object Top{{"structures", std::move(Structures)}, {"macros", std::move(MacroList)}};
   if (!P.FnClasses.empty())
     Top["function_pointers"] = functionPointers(P);
   OS << formatv("{0:2}", json::Value(std::move(Top))) << "\n";
@@ -277,7 +286,8 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, raw_ostream &OS,
-                     const PoolNotes &Notes) {
+                     const PoolNotes &Notes,
+                     const std::vector<MacroReportEntry> &Macros) {
   std::vector<Entry> Es = reportEntries(PG, P, &Layouts, Notes);
   if (Es.empty()) {
     OS << "ptrcomp: no heap data structures found\n";
@@ -330,6 +340,11 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                               : join(C.Pointers, ", "))
        << ") may hold " << join(C.MemberNames, ", ") << ": " << C.Decision
        << "\n";
+  for (const MacroReportEntry &M : Macros)
+    OS << "macro " << M.Name << (M.Definition.empty() ? "" : " (" + M.Definition + ")")
+       << ": " << M.Uses.size() << (M.Uses.size() == 1 ? " use " : " uses ")
+       << "expanded at the use site" << (M.Uses.size() == 1 ? "" : "s")
+       << " (code in its body changed)\n";
 }
 
 } // namespace ptrcomp

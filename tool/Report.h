@@ -2,6 +2,7 @@
 #ifndef PTRCOMP_REPORT_H
 #define PTRCOMP_REPORT_H
 
+#include "MacroReport.h"
 #include "rewrite/LayoutOrder.h"
 
 #include "ptrcomp/analysis/Plan.h"
@@ -67,12 +68,16 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 /// One entry per heap data structure: its pool, whether pointers to it became
 /// indices and of what width, its objects' layout and size before and after,
 /// the clones that take its pool, every reason for a "no", and notes.
+/// With \p Macros, also the macros written as their expansions at their uses: JSON
+/// "macros" (name, definition, uses_expanded, uses, decision); one line each in text.
 void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
-                     const PoolNotes &Notes = {});
+                     const PoolNotes &Notes = {},
+                     const std::vector<MacroReportEntry> &Macros = {});
 void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                      const std::vector<LayoutOrder> &Layouts, llvm::raw_ostream &OS,
-                     const PoolNotes &Notes = {});
+                     const PoolNotes &Notes = {},
+                     const std::vector<MacroReportEntry> &Macros = {});
 
 } // namespace ptrcomp
 

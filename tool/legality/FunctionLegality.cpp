@@ -415,7 +415,7 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
       InFor = true;
   if (InFor && !Uniform && DS->decls().begin() + 1 != DS->decls().end())
     veto(First, DS, "a for-loop declaration whose variables would need different types");
-  if (!fileRange(DS->getSourceRange())) {
+  if (!fileRange(DS->getSourceRange()) && !macroBodies().rootOf(DS)) {
     std::string Why = "used inside a macro at " + dsa::locationString(Ctx, DS->getBeginLoc());
     if (First.isPooled())
       veto(First, nullptr, Why);
@@ -425,9 +425,16 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
 }
 
 void FunctionLegality::ruleEditableText(const Stmt *S) {
+  // Code in a macro's body is written as the macro's expansion at the use when that use
+  // is a whole expression or statement (see MacroBodies.h).
+  if (macroBodies().rootOf(S))
+    return;
   // The pools of the pointers the macro's code works with; when none is known, every
   // pool of the function.
-  vetoCode(S, "used inside a macro at " + dsa::locationString(Ctx, S->getBeginLoc()));
+  std::string Why = macroBodies().problem(S);
+  vetoCode(S, !Why.empty() ? Why
+                           : "used inside a macro at " +
+                                 dsa::locationString(Ctx, S->getBeginLoc()));
 }
 
 static std::string expandedTwice(const MacroArguments &MA, const Stmt *S) {

@@ -274,6 +274,8 @@ std::string FunctionRewriter::piece(unsigned B, unsigned E) const {
 std::string FunctionRewriter::spelling(const Stmt *S) {
   if (auto R = rangeOf(S))
     return piece(R->first, R->second);
+  if (macroBodies().rootOf(S))
+    return expansionText(S);
   macroVeto(S);
   return "";
 }
@@ -300,10 +302,57 @@ void FunctionRewriter::record(FileRange R, const std::string &Text, const Stmt *
 void FunctionRewriter::edit(const Stmt *S, const std::string &Text) {
   auto R = rangeOf(S);
   if (!R) {
-    macroVeto(S);
+    // Code in a macro body: its new text goes into the expansion written in place of
+    // the invocation (at its root, see rewrite() and stmt()).
+    if (!macroBodies().rootOf(S)) {
+      macroVeto(S);
+      return;
+    }
+    BodyTexts.erase(S);
+    if (Text != expansionText(S))
+      BodyTexts[S] = Text;
     return;
   }
   record(*R, Text, S);
+}
+
+bool FunctionRewriter::changedBelow(const Stmt *S) const {
+  for (const Stmt *C : S->children())
+    if (C && (BodyTexts.count(C) || changedBelow(C)))
+      return true;
+  return false;
+}
+
+std::string FunctionRewriter::expansionText(const Stmt *S) const {
+  return printExpansion(S, Ctx, [&](const Stmt *X) -> std::optional<std::string> {
+    if (auto It = BodyTexts.find(X); It != BodyTexts.end())
+      return It->second;
+    // A macro argument spelled in the file keeps its text there (with its edits), as
+    // does an invocation nested in it that is written as its expansion.
+    if (macroBodies().inBody(X))
+      return std::nullopt;
+    auto R = rangeOf(X);
+    if (!R || (changedBelow(X) && !Expanded.count(X)))
+      return std::nullopt;
+    return piece(R->first, R->second);
+  });
+}
+
+bool FunctionRewriter::changedIn(const Stmt *Root) const {
+  for (auto &KV : BodyTexts)
+    if (macroBodies().rootOf(KV.first) == Root)
+      return true;
+  return false;
+}
+
+void FunctionRewriter::noteExpanded(const Stmt *Root) { Expanded.insert(Root); }
+
+std::vector<FunctionRewriter::ExpandedMacro> FunctionRewriter::expandedMacros() const {
+  std::vector<ExpandedMacro> Out;
+  for (const Stmt *Root : Expanded)
+    Out.push_back({macroBodies().macroName(Root), macroBodies().definition(Root),
+                   macroBodies().where(Root)});
+  return Out;
 }
 
 void FunctionRewriter::place(const Expr *C, const std::optional<std::string> &New,
@@ -344,6 +393,14 @@ void FunctionRewriter::noteCopy(const Stmt *S, size_t Mark) {
 }
 
 void FunctionRewriter::finishEdits() {
+  // Code changed in a macro body whose invocation was not written as its expansion.
+  for (auto &[S, Text] : BodyTexts)
+    if (!Expanded.count(macroBodies().rootOf(S))) {
+      vetoCode(S, "used inside a macro at " + dsa::locationString(Ctx, S->getBeginLoc()) +
+                      " (its expansion could not be written at " +
+                      macroBodies().where(macroBodies().rootOf(S)) + ")");
+      return;
+    }
   // Every copy of a macro argument must get the same text (one edit of the spelling
   // serves them all), and a changed argument must not be stringized or pasted.
   StringRef Buf = fileText();
@@ -465,6 +522,19 @@ std::optional<std::string> FunctionRewriter::splice(const Stmt *S) {
 }
 
 std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
+  std::optional<std::string> New = rewriteNode(E);
+  // A macro invocation holding code that changed in the macro's body is written as its
+  // expansion.
+  if (E && !Failed && !BodyTexts.empty() && E->getBeginLoc().isMacroID() &&
+      macroBodies().isRoot(E) && changedIn(E)) {
+    if (!New)
+      New = expansionText(E);
+    noteExpanded(E);
+  }
+  return New;
+}
+
+std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
   if (!E || Failed)
     return std::nullopt;
   switch (E->getStmtClass()) {
@@ -1387,6 +1457,43 @@ void FunctionRewriter::stmt(const Stmt *S) {
     for (const Stmt *Child : codeChildren(S))
       stmt(Child);
   noteCopy(S, Mark);
+  // A statement macro (`do { ... } while (0)`) holding code that changed: the
+  // invocation becomes the statement, without the `;` that follows it in the file.
+  if (Failed || BodyTexts.empty() || !S->getBeginLoc().isMacroID() ||
+      !macroBodies().isRoot(S))
+    return;
+  if (macroBodies().isHeader(S)) {
+    // `FOR_EACH(it, head) { ... }`: the invocation becomes the loop's header.
+    const auto *FS = cast<ForStmt>(S);
+    if (changedIn(S)) {
+      // Each part: its new text, its text in the file (a macro argument), or printed.
+      auto Part = [&](const Stmt *X) -> std::string {
+        if (!X)
+          return "";
+        if (auto It = BodyTexts.find(X); It != BodyTexts.end())
+          return It->second;
+        if (auto R = rangeOf(X); R && !macroBodies().inBody(X))
+          return piece(R->first, R->second);
+        return expansionText(X);
+      };
+      std::string Init = Part(FS->getInit());
+      if (!FS->getInit() || isa<Expr>(FS->getInit()))
+        Init += ";";
+      noteExpanded(S);
+      record(macroBodies().invocation(S),
+             "for (" + Init + " " + Part(FS->getCond()) + "; " + Part(FS->getInc()) + ")",
+             S);
+    }
+  } else if (changedIn(S)) {
+    std::string Text = expansionText(S);
+    // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the
+    // file has its own after the use.
+    StringRef After = fileText().substr(macroBodies().invocation(S).second).ltrim();
+    if (!Text.empty() && Text.back() == ';' && After.startswith(";"))
+      Text.pop_back();
+    noteExpanded(S);
+    edit(S, Text);
+  }
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {

@@ -61,6 +61,11 @@ public:
   /// Layouts that the header names through base parameters (a unit that does not
   /// define them must declare them at file scope first).
   std::set<int> baseParamLayouts() const;
+  /// After run(): the macro invocations written as their expansions.
+  struct ExpandedMacro {
+    std::string Name, Definition, Use;
+  };
+  std::vector<ExpandedMacro> expandedMacros() const;
   /// Testing only (--inject-fault=field:NAME): misspell the fields of struct NAME.
   void injectFieldFault(llvm::StringRef Struct) { FaultStruct = Struct.str(); }
 
@@ -144,6 +149,18 @@ private:
 
   // Expressions: nullopt when the text does not change.
   std::optional<std::string> rewrite(const clang::Expr *E);
+  std::optional<std::string> rewriteNode(const clang::Expr *E);
+
+  // Code in macro bodies (see MacroBodies.h): the new texts of its nodes, printed into
+  // the expansion that replaces the invocation.
+  /// Whether a node under \p S (S excluded) has a new text in a macro body.
+  bool changedBelow(const clang::Stmt *S) const;
+  /// Whether code of the invocation at root \p Root has a new text.
+  bool changedIn(const clang::Stmt *Root) const;
+  /// \p S as it is expanded, with the new texts in force.
+  std::string expansionText(const clang::Stmt *S) const;
+  /// Root \p S of an invocation is written as its expansion.
+  void noteExpanded(const clang::Stmt *Root);
   std::string text(const clang::Expr *E);
   /// \p E where an index is expected when \p IdxContext (null becomes 0).
   std::optional<std::string> valueRewrite(const clang::Expr *E, bool IdxContext);
@@ -199,6 +216,8 @@ private:
                            clang::SourceLocation Loc = clang::SourceLocation());
   std::string expandedTwice(const clang::Stmt *S) const;
 
+  std::map<const clang::Stmt *, std::string> BodyTexts; ///< macro-body code -> new text
+  std::set<const clang::Stmt *> Expanded;               ///< roots written as expansions
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   std::map<std::string, std::string> BasesUsed; // base name -> declaration
   mutable std::set<unsigned> ParamsUsed;        // pool parameters the body uses

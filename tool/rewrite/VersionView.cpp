@@ -651,6 +651,12 @@ const MacroArguments &VersionView::macroArgs() const {
   return *MacroArgs;
 }
 
+const MacroBodies &VersionView::macroBodies() const {
+  if (!MacroBodyIndex)
+    MacroBodyIndex = std::make_unique<MacroBodies>(Ctx, PP, F.Decl);
+  return *MacroBodyIndex;
+}
+
 std::string VersionView::rewriteKey(const Stmt *S) const {
   std::string Key;
   llvm::raw_string_ostream OS(Key);

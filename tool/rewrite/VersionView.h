@@ -12,6 +12,7 @@
 #define PTRCOMP_REWRITE_VERSIONVIEW_H
 
 #include "MacroArguments.h"
+#include "MacroBodies.h"
 
 #include "ptrcomp/analysis/Plan.h"
 
@@ -165,6 +166,8 @@ public:
   CallMode callMode(const clang::CallExpr *E, bool PoolArgs) const;
   /// The function's code spelled in macro arguments.
   const MacroArguments &macroArgs() const;
+  /// The function's code spelled in macro bodies (see MacroBodies.h).
+  const MacroBodies &macroBodies() const;
   /// Everything the rewriter reads to spell \p S (node kinds, representations, cells,
   /// versions called): two copies of one macro argument with the same key get the same
   /// text.
@@ -193,6 +196,7 @@ protected:
 
 private:
   mutable std::unique_ptr<MacroArguments> MacroArgs;
+  mutable std::unique_ptr<MacroBodies> MacroBodyIndex;
 };
 
 /// Whether the translation unit of \p Ctx defines struct \p T (not only

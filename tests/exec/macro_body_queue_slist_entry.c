@@ -1,0 +1,47 @@
+/* <sys/queue.h> SLIST with its head inside a heap-allocated struct, entries declared
+   with SLIST_ENTRY (a member of an unnamed struct type, which the new layout declares
+   inline): the list and its head are compressed, the system macros expanded at their
+   uses. */
+// EXPECT: {"type": "struct snode", "owner": "main", "indexed": true, "compressed": true}
+// EXPECT: {"type": "struct stack", "owner": "main", "indexed": true, "compressed": true}
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/queue.h>
+
+struct snode {
+    int v;
+    SLIST_ENTRY(snode) link;
+};
+
+SLIST_HEAD(shead, snode);
+
+struct stack {
+    struct shead head;
+    int depth;
+};
+
+int main(void) {
+    struct stack *st = malloc(sizeof *st);
+    SLIST_INIT(&st->head);
+    st->depth = 0;
+    for (int i = 0; i < 500; i++) {
+        struct snode *n = malloc(sizeof *n);
+        n->v = i * 7 % 31;
+        SLIST_INSERT_HEAD(&st->head, n, link);
+        st->depth++;
+    }
+    long s = 0;
+    struct snode *p;
+    SLIST_FOREACH(p, &st->head, link)
+        s += p->v;
+    int popped = 0;
+    while (!SLIST_EMPTY(&st->head)) {
+        struct snode *top = SLIST_FIRST(&st->head);
+        SLIST_REMOVE_HEAD(&st->head, link);
+        popped += top->v & 1;
+        free(top);
+    }
+    printf("depth=%d s=%ld odd=%d\n", st->depth, s, popped);
+    free(st);
+    return 0;
+}

@@ -1,0 +1,280 @@
+//===- MacroBodies.cpp - a function's code spelled in macro bodies --------===//
+#include "MacroBodies.h"
+
+#include "ptrcomp/analysis/ProgramGraphs.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cctype>
+#include <functional>
+
+using namespace clang;
+namespace ptrcomp {
+
+MacroBodies::MacroBodies(ASTContext &Ctx, const Preprocessor *PP,
+                         const FunctionDecl *FD)
+    : Ctx(Ctx), PP(PP) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  File = SM.getFileID(SM.getExpansionLoc(FD->getBeginLoc()));
+  index(FD->getBody(), nullptr);
+}
+
+void MacroBodies::index(const Stmt *S, const Stmt *Ranged) {
+  if (!S)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (std::optional<FileRange> R =
+          fileRangeIn(Ctx, File, S->getSourceRange())) {
+    Ranged = S;
+  } else if (S->getBeginLoc().isMacroID() && S->getEndLoc().isMacroID()) {
+    Body[S] = Ranged;
+    if (Ranged && !Roots.count(Ranged) && Ranged->getBeginLoc().isMacroID()) {
+      // The nearest node with a text in the file is the root when that text is
+      // exactly one macro invocation: the outermost macro whose expansion spans
+      // it (LEFT, for
+      // `#define LEFT(n) CHILD(n, left)`).
+      FileRange Want = *fileRangeIn(Ctx, File, Ranged->getSourceRange());
+      bool Header = false;
+      if (const auto *FS = dyn_cast<ForStmt>(Ranged);
+          FS && FS->getRParenLoc().isMacroID() &&
+          Lexer::isAtStartOfMacroExpansion(FS->getBeginLoc(), SM,
+                                           Ctx.getLangOpts()) &&
+          Lexer::isAtEndOfMacroExpansion(FS->getRParenLoc(), SM,
+                                         Ctx.getLangOpts())) {
+        CharSourceRange XB = SM.getExpansionRange(FS->getBeginLoc());
+        CharSourceRange XE = SM.getExpansionRange(FS->getRParenLoc());
+        CharSourceRange XF =
+            Lexer::makeFileCharRange(XB, SM, Ctx.getLangOpts());
+        if (XB.getBegin() == XE.getBegin() && XB.getEnd() == XE.getEnd() &&
+            XF.isValid() && SM.getFileID(XF.getBegin()) == File) {
+          Want = {SM.getFileOffset(XF.getBegin()),
+                  SM.getFileOffset(XF.getEnd())};
+          Header = true;
+        }
+      }
+      auto Matches = [&](CharSourceRange R) {
+        return R.isValid() && SM.getFileID(R.getBegin()) == File &&
+               SM.getFileID(R.getEnd()) == File &&
+               SM.getFileOffset(R.getBegin()) == Want.first &&
+               SM.getFileOffset(R.getEnd()) == Want.second;
+      };
+      std::optional<RootInfo> Found;
+      // Up the chain of expansions from the node's first token; at a token
+      // substituted for a macro parameter, both where the argument came from
+      // (an invocation written in the argument) and the macro it was
+      // substituted into.
+      std::function<void(SourceLocation, int)> Visit = [&](SourceLocation L,
+                                                           int Depth) {
+        if (!L.isMacroID() || Depth > 64)
+          return;
+        if (SM.isMacroArgExpansion(L)) {
+          Visit(SM.getImmediateSpellingLoc(L), Depth + 1);
+          Visit(SM.getImmediateExpansionRange(L).getBegin(), Depth + 1);
+          return;
+        }
+        CharSourceRange X = SM.getImmediateExpansionRange(L);
+        CharSourceRange XF = Lexer::makeFileCharRange(X, SM, Ctx.getLangOpts());
+        if (!Matches(XF) && SM.isMacroArgExpansion(X.getBegin())) {
+          // An invocation written in another macro's argument: where it is
+          // spelled.
+          SourceLocation B = SM.getSpellingLoc(X.getBegin());
+          SourceLocation E = SM.getSpellingLoc(X.getEnd());
+          if (B.isFileID() && E.isFileID() &&
+              SM.getFileID(B) == SM.getFileID(E))
+            XF = CharSourceRange::getCharRange(
+                B, E.getLocWithOffset(
+                       Lexer::MeasureTokenLength(E, SM, Ctx.getLangOpts())));
+        }
+        if (Matches(XF)) {
+          // The macro whose name is written in the file at the invocation.
+          SourceLocation NameAt = SM.getSpellingLoc(X.getBegin());
+          bool Spelled = NameAt.isFileID() && SM.getFileID(NameAt) == File &&
+                         SM.getFileOffset(NameAt) == Want.first;
+          if (!Found || Spelled) {
+            RootInfo RI;
+            RI.Range = Want;
+            RI.Header = Header;
+            SmallVector<char, 32> Buf;
+            bool Invalid = false;
+            StringRef Name = Lexer::getSpelling(NameAt, Buf, SM,
+                                                Ctx.getLangOpts(), &Invalid);
+            RI.Macro = Invalid ? "" : Name.str();
+            RI.Where = dsa::locationString(Ctx, XF.getBegin());
+            if (PP && !RI.Macro.empty())
+              if (const MacroInfo *MI =
+                      PP->getMacroInfo(&Ctx.Idents.get(RI.Macro)))
+                RI.Def = dsa::locationString(Ctx, MI->getDefinitionLoc());
+            Found = RI;
+          }
+        }
+        Visit(X.getBegin(), Depth + 1);
+      };
+      Visit(S->getBeginLoc(), 0);
+      if (Found)
+        Roots[Ranged] = *Found;
+    }
+  }
+  for (const Stmt *C : S->children())
+    index(C, Ranged);
+}
+
+const Stmt *MacroBodies::rootOf(const Stmt *S) const {
+  auto It = Body.find(S);
+  if (It == Body.end() || !It->second || !Roots.count(It->second))
+    return nullptr;
+  return It->second;
+}
+
+std::string MacroBodies::problem(const Stmt *S) const {
+  if (!inBody(S) || rootOf(S))
+    return "";
+  return "used inside a macro at " +
+         dsa::locationString(Ctx, S->getBeginLoc()) +
+         " (the macro's use is not a whole expression or statement, so it "
+         "cannot be "
+         "expanded there)";
+}
+
+namespace {
+
+class SubstHelper : public PrinterHelper {
+public:
+  SubstHelper(
+      const Stmt *Root,
+      const std::function<std::optional<std::string>(const Stmt *)> &Subst,
+      ASTContext &Ctx)
+      : Root(Root), Subst(Subst), Ctx(Ctx) {}
+
+  bool handledStmt(Stmt *S, raw_ostream &OS) override {
+    if (S != Root)
+      if (std::optional<std::string> T = Subst(S)) {
+        // Text from the file keeps its line breaks (a // comment may end
+        // there).
+        OS << '\x01' << *T << '\x02';
+        return true;
+      }
+    // A number or character as it is written in the macro (`0.1`, `0x10`, not
+    // the printer's `0.10000000000000001`, `16`).
+    if (isa<IntegerLiteral>(S) || isa<FloatingLiteral>(S) ||
+        isa<CharacterLiteral>(S))
+      if (S->getBeginLoc() == S->getEndLoc()) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        SmallVector<char, 32> Buf;
+        bool Invalid = false;
+        StringRef Spelled =
+            Lexer::getSpelling(SM.getSpellingLoc(S->getBeginLoc()), Buf, SM,
+                               Ctx.getLangOpts(), &Invalid);
+        if (!Invalid && !Spelled.empty()) {
+          OS << Spelled;
+          return true;
+        }
+      }
+    // __FILE__ stays a name: the output names no path of the machine that ran
+    // ptrcomp.
+    if (isa<StringLiteral>(S) && S->getBeginLoc() == S->getEndLoc() &&
+        S->getBeginLoc().isMacroID()) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Use =
+          SM.getImmediateExpansionRange(S->getBeginLoc()).getBegin();
+      SmallVector<char, 32> Buf;
+      bool Invalid = false;
+      StringRef Name = Lexer::getSpelling(SM.getSpellingLoc(Use), Buf, SM,
+                                          Ctx.getLangOpts(), &Invalid);
+      if (!Invalid && (Name == "__FILE__" || Name == "__BASE_FILE__" ||
+                       Name == "__FILE_NAME__")) {
+        OS << Name;
+        return true;
+      }
+    }
+    // The printer prints declarations without this helper: a declaration whose
+    // initialiser holds a substitution is printed here.
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      bool AllVars = true;
+      for (const Decl *D : DS->decls())
+        AllVars &= isa<VarDecl>(D);
+      if (!AllVars)
+        return false;
+      PrintingPolicy Policy = Ctx.getPrintingPolicy();
+      bool First = true;
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = cast<VarDecl>(D);
+        if (!First)
+          OS << " ";
+        First = false;
+        if (VD->getStorageClass() == SC_Static)
+          OS << "static ";
+        else if (VD->getStorageClass() == SC_Register)
+          OS << "register ";
+        VD->getType().print(OS, Policy, VD->getName());
+        if (const Expr *Init = VD->getInit()) {
+          OS << " = ";
+          Init->printPretty(OS, this, Policy, 0, "\n", &Ctx);
+        }
+        OS << ";";
+      }
+      OS << "\n";
+      return true;
+    }
+    return false;
+  }
+
+private:
+  const Stmt *Root;
+  const std::function<std::optional<std::string>(const Stmt *)> &Subst;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+std::string printExpansion(
+    const Stmt *S, ASTContext &Ctx,
+    const std::function<std::optional<std::string>(const Stmt *)> &Subst) {
+  std::string Raw;
+  llvm::raw_string_ostream OS(Raw);
+  SubstHelper H(S, Subst, Ctx);
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.IncludeNewlines = true;
+  S->printPretty(OS, &H, Policy, 0, "\n", &Ctx);
+  OS.flush();
+  // The printer's line breaks and indentation become single spaces; text
+  // substituted from the file keeps its own.
+  std::string Out;
+  bool Verbatim = false, Space = false, Escaped = false;
+  char Quote = 0; // inside a string or character literal the printer wrote
+  for (char C : Raw) {
+    if (C == '\x01' || C == '\x02') {
+      Verbatim = C == '\x01';
+      continue;
+    }
+    if (!Verbatim && !Quote && (C == '\n' || C == ' ' || C == '\t')) {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += C;
+    if (Verbatim)
+      continue;
+    if (Quote) {
+      if (Escaped)
+        Escaped = false;
+      else if (C == '\\')
+        Escaped = true;
+      else if (C == Quote)
+        Quote = 0;
+    } else if (C == '"' || C == '\'') {
+      Quote = C;
+    }
+  }
+  return Out;
+}
+
+} // namespace ptrcomp
