@@ -1489,7 +1489,7 @@ void FunctionRewriter::stmt(const Stmt *S) {
     // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the
     // file has its own after the use.
     StringRef After = fileText().substr(macroBodies().invocation(S).second).ltrim();
-    if (!Text.empty() && Text.back() == ';' && After.startswith(";"))
+    if (!Text.empty() && Text.back() == ';' && compat::startsWith(After, ";"))
       Text.pop_back();
     noteExpanded(S);
     edit(S, Text);
