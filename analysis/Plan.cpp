@@ -23,6 +23,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <deque>
 #include <functional>
@@ -140,9 +141,14 @@ private:
   bool rewritablePointerAt(TypeId T, uint64_t Off, bool Collapsed) {
     return pointerFieldAt(PG.Types, T, Off, Collapsed);
   }
-  /// The layout of the \p T objects at byte \p Base of node \p N's objects (pool \p Pl),
-  /// or -1 when they keep their type.
-  int layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base);
+  /// The layout of the \p T objects at byte \p Base of node \p N's objects, or -1 when
+  /// they keep their type. \p IndexBits gives the width of the indices that a pointer to
+  /// a cell becomes (0: it stays a pointer): pools, embedded headers, struct-typed locals
+  /// and globals differ only there.
+  int buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base, bool Compressed,
+                  llvm::function_ref<unsigned(Cell)> IndexBits);
+  /// The index width of a pointer to \p Tg in the graph of \p Owner, or 0.
+  unsigned indexBitsIn(const std::string &Owner, Cell Tg);
   int internLayout(Layout L);
   /// Whether node \p N of \p F's graph is struct-typed local variables (not parameters)
   /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
@@ -549,15 +555,16 @@ void Planner::makeLayouts() {
     return;
   for (Pool &Pl : P.Pools) {
     DSGraph &G = graphOf(Pl.Origin.Owner);
-    Pl.LayoutId = layoutOf(Pl, G.liveNode(Pl.Origin.Node), Pl.Struct, 0);
+    Pl.LayoutId = buildLayout(G, G.liveNode(Pl.Origin.Node), Pl.Struct, 0, Pl.Compressed,
+                              [&](Cell Tg) { return indexBitsIn(Pl.Origin.Owner, Tg); });
   }
 }
 
-int Planner::layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base) {
-  DSGraph &G = graphOf(Pl.Origin.Owner);
+int Planner::buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base,
+                         bool Compressed, llvm::function_ref<unsigned(Cell)> IndexBits) {
   Layout L;
   L.Struct = T;
-  L.Compressed = Pl.Compressed;
+  L.Compressed = Compressed;
   L.StructSize = PG.Types.size(T);
   bool Changed = false;
   for (const TypeInfo::Field &F : PG.Types.info(T).Fields) {
@@ -565,7 +572,7 @@ int Planner::layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base) 
       continue;
     if (PG.Types.info(F.Type).K == TypeInfo::Struct && !N.Collapsed) {
       // An embedded struct holding pointers into pools gets its own layout.
-      int Inner = layoutOf(Pl, N, F.Type, Base + F.Offset);
+      int Inner = buildLayout(G, N, F.Type, Base + F.Offset, Compressed, IndexBits);
       if (Inner >= 0) {
         L.Nested[F.Offset] = Inner;
         Changed = true;
@@ -577,12 +584,9 @@ int Planner::layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base) 
       continue;
     auto It = N.Edges.find(N.Collapsed ? 0 : Base + F.Offset);
     unsigned Bits = 0;
-    if (It != N.Edges.end()) {
-      Cell Tg = G.resolve(It->second);
-      auto PIt = PoolOf.find({Pl.Origin.Owner, Tg.Node});
-      if (Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed)
-        Bits = Pl.Compressed ? P.Pools[PIt->second].Bits : 64;
-    }
+    if (It != N.Edges.end())
+      if (unsigned B = IndexBits(G.resolve(It->second)))
+        Bits = Compressed ? B : 64;
     L.FieldBits[F.Offset] = Bits;
     Changed |= Bits != 0;
     // A field pointing to an array of pointers into an indexed pool: an array of indices.
@@ -591,14 +595,11 @@ int Planner::layoutOf(const Pool &Pl, const DSNode &N, TypeId T, uint64_t Base) 
       const DSNode &AN = G.liveNode(Arr.Node);
       auto AE = AN.Edges.find(0);
       if (Arr.Offset == 0 && AN.Type && PG.Types.info(AN.Type).K == TypeInfo::Pointer &&
-          AE != AN.Edges.end()) {
-        Cell Elem = G.resolve(AE->second);
-        auto PIt = PoolOf.find({Pl.Origin.Owner, Elem.Node});
-        if (Elem.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
-          L.FieldArrayBits[F.Offset] = P.Pools[PIt->second].Bits;
+          AE != AN.Edges.end())
+        if (unsigned B = IndexBits(G.resolve(AE->second))) {
+          L.FieldArrayBits[F.Offset] = B;
           Changed = true;
         }
-      }
     }
   }
   if (!Changed)
@@ -692,40 +693,13 @@ void Planner::makeGlobalHolders() {
       continue;
     const DSNode &XN = G.liveNode(S.Node);
     std::set<int> Pools;
-    std::function<int(TypeId, uint64_t)> Of = [&](TypeId T, uint64_t Base) -> int {
-      Layout L;
-      L.Struct = T;
-      L.Compressed = true;
-      L.StructSize = PG.Types.size(T);
-      bool Changed = false;
-      for (const TypeInfo::Field &Fd : PG.Types.info(T).Fields) {
-        if (Fd.BitField)
-          continue;
-        if (PG.Types.info(Fd.Type).K == TypeInfo::Struct) {
-          if (int Inner = Of(Fd.Type, Base + Fd.Offset); Inner >= 0) {
-            L.Nested[Fd.Offset] = Inner;
-            Changed = true;
-          }
-          continue;
-        }
-        if (PG.Types.info(Fd.Type).K != TypeInfo::Pointer &&
-            !isPointerArray(PG.Types, Fd.Type))
-          continue;
-        unsigned Bits = 0;
-        if (auto It = XN.Edges.find(Base + Fd.Offset); It != XN.Edges.end()) {
-          Cell Tg = G.resolve(It->second);
-          auto PIt = PoolOf.find({"", Tg.Node});
-          if (Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed) {
-            Bits = P.Pools[PIt->second].Bits;
-            Pools.insert(PIt->second);
-          }
-        }
-        L.FieldBits[Fd.Offset] = Bits;
-        Changed |= Bits != 0;
-      }
-      return Changed ? internLayout(std::move(L)) : -1;
-    };
-    if (int L = Of(XN.Type, 0); L >= 0) {
+    int L = buildLayout(G, XN, XN.Type, 0, /*Compressed=*/true, [&](Cell Tg) {
+      unsigned B = indexBitsIn("", Tg);
+      if (B)
+        Pools.insert(PoolOf.at({"", Tg.Node}));
+      return B;
+    });
+    if (L >= 0) {
       P.GlobalHolders[S.Node] = L;
       P.GlobalHolderPools[S.Node] = Pools;
     }
@@ -733,57 +707,20 @@ void Planner::makeGlobalHolders() {
 }
 
 int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N) {
-  // As layoutOf, with the targets' representation in this version.
+  // The targets' representation in this version decides the widths.
   DSGraph &G = *F.Graph;
   const DSNode &XN = G.liveNode(N);
-  std::function<int(TypeId, uint64_t)> Of = [&](TypeId T, uint64_t Base) -> int {
-    Layout L;
-    L.Struct = T;
-    L.Compressed = true;
-    L.StructSize = PG.Types.size(T);
-    bool Changed = false;
-    for (const TypeInfo::Field &Fd : PG.Types.info(T).Fields) {
-      if (Fd.BitField)
-        continue;
-      if (PG.Types.info(Fd.Type).K == TypeInfo::Struct) {
-        if (int Inner = Of(Fd.Type, Base + Fd.Offset); Inner >= 0) {
-          L.Nested[Fd.Offset] = Inner;
-          Changed = true;
-        }
-        continue;
-      }
-      if (PG.Types.info(Fd.Type).K != TypeInfo::Pointer && !isPointerArray(PG.Types, Fd.Type))
-        continue;
-      unsigned Bits = 0;
-      if (auto It = XN.Edges.find(Base + Fd.Offset); It != XN.Edges.end()) {
-        Cell Tg = G.resolve(It->second);
-        NodeEncoding E = Ver.Nodes.lookup(Tg.Node);
-        if (Tg.Offset == 0 && E.isPooled() && E.Indexed)
-          Bits = E.Bits;
-      }
-      L.FieldBits[Fd.Offset] = Bits;
-      Changed |= Bits != 0;
-      // A field pointing to a heap array of indices (a bucket array).
-      auto It = XN.Edges.find(Base + Fd.Offset);
-      if (!Bits && !isPointerArray(PG.Types, Fd.Type) && It != XN.Edges.end()) {
-        Cell Arr = G.resolve(It->second);
-        NodeEncoding AE = Ver.Nodes.lookup(Arr.Node);
-        const DSNode &AN = G.liveNode(Arr.Node);
-        auto El = AN.Edges.find(0);
-        if (Arr.Offset == 0 && !AE.isPooled() && AN.Type &&
-            PG.Types.info(AN.Type).K == TypeInfo::Pointer && El != AN.Edges.end()) {
-          Cell Elem = G.resolve(El->second);
-          NodeEncoding EE = Ver.Nodes.lookup(Elem.Node);
-          if (Elem.Offset == 0 && EE.isPooled() && EE.Indexed) {
-            L.FieldArrayBits[Fd.Offset] = EE.Bits;
-            Changed = true;
-          }
-        }
-      }
-    }
-    return Changed ? internLayout(std::move(L)) : -1;
-  };
-  return Of(XN.Type, 0);
+  return buildLayout(G, XN, XN.Type, 0, /*Compressed=*/true, [&](Cell Tg) {
+    NodeEncoding E = Ver.Nodes.lookup(Tg.Node);
+    return Tg.Offset == 0 && E.isPooled() && E.Indexed ? E.Bits : 0u;
+  });
+}
+
+unsigned Planner::indexBitsIn(const std::string &Owner, Cell Tg) {
+  auto PIt = PoolOf.find({Owner, Tg.Node});
+  return Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed
+             ? P.Pools[PIt->second].Bits
+             : 0;
 }
 
 NodeEncoding Planner::embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeId T) {
