@@ -154,11 +154,25 @@ private:
   /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
   /// change with the pools its fields point to.
   bool isLocalHolder(FunctionGraph &F, NodeId N);
+  /// Whether node \p N of \p F's graph is a struct value that no variable of \p F
+  /// names: a call's result, or a callee's by-value parameter or result as the call
+  /// site sees it. It takes the layout of its fields' targets, like a local holder.
+  bool isValueSlot(FunctionGraph &F, NodeId N);
+  /// Whether callee node \p M is \p Callee's by-value struct parameter or result.
+  bool isValueSlotOf(FunctionGraph &Callee, NodeId M);
+  /// The holder encoding a by-value struct at \p C takes in version \p Ver (its fields'
+  /// targets decide the layout), or none.
+  NodeEncoding valueSlotEncoding(const FunctionVersion &Ver, FunctionGraph &F, Cell C);
+  /// An object of layout \p LayoutId held outside pools (a local, a value, a header).
+  NodeEncoding holderEncoding(int LayoutId) const;
   /// Whether node \p N of the globals graph is struct-typed global variables that may
   /// hold indices.
   bool isGlobalHolder(NodeId N);
   /// Layouts of the global holders, once the pools are known.
   void makeGlobalHolders();
+  /// The layout of holder \p N in version \p Ver: an interface holder's with the same
+  /// field targets, else its own (holderLayout).
+  int holderLayoutBeside(const FunctionVersion &Ver, FunctionGraph &F, NodeId N);
   /// The layout of local holder \p N in version \p Ver, or -1.
   int holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N);
   /// How a callee sees the object at \p C (a cell of version \p Ver's graph) when it
@@ -483,7 +497,9 @@ void Planner::settleHolders() {
         if (IsPointerVar(XN))
           continue;
         // A struct-typed local of the owner gets a layout of indices in its versions.
-        if (!R.Owner.empty() && Opts.Compress && isLocalHolder(*PG.function(R.Owner), X))
+        if (!R.Owner.empty() && Opts.Compress &&
+            (isLocalHolder(*PG.function(R.Owner), X) ||
+             isValueSlot(*PG.function(R.Owner), X)))
           continue;
         if (R.Owner.empty() && Opts.Compress && isGlobalHolder(X))
           continue;
@@ -657,6 +673,25 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
   return Any;
 }
 
+bool Planner::isValueSlot(FunctionGraph &F, NodeId N) {
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  if ((XN.Flags & (Heap | Global | Escapes | Unknown)) || XN.Collapsed || !XN.Type ||
+      PG.Types.info(XN.Type).K != TypeInfo::Struct)
+    return false;
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(XN.Type, Offs);
+  for (uint64_t Off : Offs)
+    if (!rewritablePointerAt(XN.Type, Off, false))
+      return false;
+  for (const clang::VarDecl *VD : F.Vars) {
+    Cell C = G.resolve(F.VarStorage.lookup(VD));
+    if (!C.isNull() && C.Node == N)
+      return false; // a variable: isLocalHolder decides
+  }
+  return true;
+}
+
 bool Planner::isGlobalHolder(NodeId N) {
   DSGraph &G = *PG.Globals;
   const DSNode &XN = G.liveNode(N);
@@ -716,6 +751,63 @@ int Planner::holderLayout(const FunctionVersion &Ver, FunctionGraph &F, NodeId N
   });
 }
 
+bool Planner::isValueSlotOf(FunctionGraph &Callee, NodeId M) {
+  DSGraph &G = *Callee.Graph;
+  auto Is = [&](Cell C, TypeId T) {
+    C = G.resolve(C);
+    return T && !C.isNull() && C.Node == M && C.Offset == 0;
+  };
+  for (unsigned I = 0; I < Callee.Formals.size(); ++I)
+    if (I < Callee.FormalTypes.size() && Is(Callee.Formals[I], Callee.FormalTypes[I]))
+      return true;
+  return Is(Callee.Ret, Callee.RetType);
+}
+
+NodeEncoding Planner::valueSlotEncoding(const FunctionVersion &Ver, FunctionGraph &F,
+                                        Cell C) {
+  if (C.isNull() || C.Offset != 0 || !isValueSlot(F, C.Node))
+    return {};
+  int L = holderLayout(Ver, F, C.Node);
+  return L < 0 ? NodeEncoding() : holderEncoding(L);
+}
+
+NodeEncoding Planner::holderEncoding(int LayoutId) const {
+  NodeEncoding H;
+  H.Source = NodeEncoding::Holder;
+  H.LayoutId = LayoutId;
+  H.Struct = P.Layouts[LayoutId].Struct;
+  H.Bits = P.Layouts[LayoutId].Compressed ? Opts.IndexBits : 64;
+  return H;
+}
+
+int Planner::holderLayoutBeside(const FunctionVersion &Ver, FunctionGraph &F, NodeId N) {
+  // A copy of a holder the callers know better (`*t = (struct table){ calloc(...) }`,
+  // where only the callers see what the array holds) has the same field targets: it
+  // takes that holder's layout, which the signature fixed.
+  DSGraph &G = *F.Graph;
+  const DSNode &XN = G.liveNode(N);
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(XN.Type, Offs);
+  auto Target = [&](NodeId X, uint64_t Off) {
+    auto It = G.liveNode(X).Edges.find(Off);
+    return It == G.liveNode(X).Edges.end() ? Cell() : G.resolve(It->second);
+  };
+  for (NodeId M : Facts[Ver.Function].InterfaceOrder) {
+    NodeEncoding E = Ver.Nodes.lookup(M);
+    if (!E.isHolder() || E.Struct != XN.Type || G.liveNode(M).Type != XN.Type)
+      continue;
+    bool Same = true, Any = false;
+    for (uint64_t Off : Offs) {
+      Cell A = Target(M, Off), B = Target(N, Off);
+      Same &= A == B;
+      Any |= !A.isNull();
+    }
+    if (Same && Any)
+      return E.LayoutId;
+  }
+  return holderLayout(Ver, F, N);
+}
+
 unsigned Planner::indexBitsIn(const std::string &Owner, Cell Tg) {
   auto PIt = PoolOf.find({Owner, Tg.Node});
   return Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed
@@ -731,14 +823,7 @@ NodeEncoding Planner::embeddedEncoding(const FunctionVersion &Ver, Cell C, TypeI
   // A struct inside the objects (an embedded list header): when it has a layout of its
   // own, the callee sees an object of that layout through an ordinary pointer.
   int L = layoutAt(P, E.LayoutId, C.Offset, T);
-  if (L < 0)
-    return E;
-  NodeEncoding H;
-  H.Source = NodeEncoding::Holder;
-  H.LayoutId = L;
-  H.Struct = T;
-  H.Bits = P.Layouts[L].Compressed ? Opts.IndexBits : 64;
-  return H;
+  return L < 0 ? E : holderEncoding(L);
 }
 
 std::set<int> Planner::poolsHolding(int LayoutId) { return poolsWithLayout(P, LayoutId); }
@@ -760,14 +845,8 @@ NodeEncoding Planner::encodingIn(const FunctionVersion &Ver, FunctionFacts &FF,
     auto PIt = PoolOf.find({"", It->second});
     if (PIt != PoolOf.end())
       return Pooled(PIt->second, NodeEncoding::Global);
-    if (auto HIt = P.GlobalHolders.find(It->second); HIt != P.GlobalHolders.end()) {
-      NodeEncoding H;
-      H.Source = NodeEncoding::Holder;
-      H.LayoutId = HIt->second;
-      H.Struct = P.Layouts[HIt->second].Struct;
-      H.Bits = Opts.IndexBits;
-      return H;
-    }
+    if (auto HIt = P.GlobalHolders.find(It->second); HIt != P.GlobalHolders.end())
+      return holderEncoding(HIt->second);
     return NodeEncoding();
   }
   for (unsigned I = 0; I < Ver.InterfaceNodes.size(); ++I)
@@ -909,14 +988,10 @@ void Planner::fillVersion(unsigned VI) {
     // Struct-typed locals that hold indices get the layout they need in this version.
     if (Opts.Compress)
       for (NodeId N : FF.Own)
-        if (!Ver.Nodes.count(N) && !FF.Interface.count(N) && isLocalHolder(F, N))
-          if (int L = holderLayout(Ver, F, N); L >= 0) {
-            NodeEncoding H;
-            H.Source = NodeEncoding::Holder;
-            H.LayoutId = L;
-            H.Struct = P.Layouts[L].Struct;
-            H.Bits = Opts.IndexBits;
-            Ver.Nodes[N] = H;
+        if (!Ver.Nodes.count(N) && !FF.Interface.count(N) &&
+            (isLocalHolder(F, N) || isValueSlot(F, N)))
+          if (int L = holderLayoutBeside(Ver, F, N); L >= 0) {
+            Ver.Nodes[N] = holderEncoding(L);
             Ver.UsesPools = true;
           }
     for (auto &[N, E] : Ver.Nodes)
@@ -943,6 +1018,9 @@ void Planner::fillVersion(unsigned VI) {
         NodeEncoding E = C.isNull() ? NodeEncoding()
                                     : embeddedEncoding(P.Versions[VI], G.resolve(C),
                                                        Callee.Graph->liveNode(M).Type);
+        if (!C.isNull() && !E.isPooled() && !E.isHolder() && Opts.Compress &&
+            isValueSlotOf(Callee, M))
+          E = valueSlotEncoding(P.Versions[VI], F, G.resolve(C));
         Sig.push_back(E);
         if (E.isPooled()) {
           Args.push_back(E);

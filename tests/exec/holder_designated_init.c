@@ -1,7 +1,7 @@
-/* A struct-typed local initialised with designators (`{ .top = n, .depth = 1 }`): the
-   list is not written again for the new layout, so the nodes stay as they are, with the
-   reason. */
-// EXPECT: {"type": "struct node", "compressed": false, "reason": "a struct initialised with designators"}
+/* A struct-typed local initialised with designators (`{ .depth = 1, .top = n }`): the
+   list is written again for the new layout with its designators, in its own order, so
+   the nodes are compressed. */
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 

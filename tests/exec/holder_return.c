@@ -1,6 +1,7 @@
-/* A holder returned by value: the caller receives a `struct stack`, whose type cannot
-   change, so the nodes stay as they are, with the reason. */
-// EXPECT: {"type": "struct node", "compressed": false, "reason": "stored in struct stack objects that ptrcomp does not rewrite"}
+/* A holder returned by value: the function's result and the caller's variable both
+   get the layout of indices (`struct stack_pc32 make_pc32(...)`), so the nodes are
+   compressed. */
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
-/* Embedded headers passed and returned by value: the copies are struct ilist objects
-   that keep their type, so the items stay as they are, with the reason. */
-// EXPECT: {"type": "struct item", "compressed": false, "reason": "stored in struct ilist objects that ptrcomp does not rewrite"}
+/* Embedded headers passed and returned by value: the parameter and the result are
+   struct ilist_pc32, the layout of the headers inside the bins, so the items and the
+   bins are compressed. */
+// EXPECT: {"type": "struct item", "owner": "main", "compressed": true}
+// EXPECT: {"type": "struct bin", "owner": "main", "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,14 +1,21 @@
 // ruleFieldOfUnrewrittenObject: node pointers kept in a struct-typed local (which gets a
-// layout of indices) and passed by value to a function whose parameter keeps the
-// original struct type: the callee's reads of its fields are the rule's business.
-// EXPECT: {"type": "struct node", "pooled": false, "reason": "of an object that ptrcomp does not rewrite"}
+// layout of indices) and passed through `...`; the callee reads a field straight from
+// `va_arg(ap, struct stack)`, an object whose type ptrcomp does not change.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in field 'top' of an object that ptrcomp does not rewrite"}
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 struct node { int val; struct node *next; };
 struct stack { struct node *top; int depth; };
-static int total(struct stack s) {
+static int total(int n, ...) {
+  va_list ap;
+  va_start(ap, n);
   int sum = 0;
-  for (; s.top; s.top = s.top->next) sum += s.top->val;
+  for (int i = 0; i < n; i++) {
+    struct node *t = va_arg(ap, struct stack).top;
+    for (; t; t = t->next) sum += t->val;
+  }
+  va_end(ap);
   return sum;
 }
 int main(void) {
@@ -17,7 +24,7 @@ int main(void) {
     struct node *n = malloc(sizeof(struct node));
     n->val = i; n->next = s.top; s.top = n; s.depth++;
   }
-  printf("%d %d\n", total(s), s.depth);
+  printf("%d %d\n", total(1, s), s.depth);
   while (s.top) { struct node *n = s.top->next; free(s.top); s.top = n; }
   return 0;
 }

@@ -92,6 +92,13 @@ void FunctionLegality::ruleCompoundLiteral(const CompoundLiteralExpr *E) {
     veto(R.E, E, "a compound literal points into a pool");
 }
 
+void FunctionLegality::ruleStructThroughVaArg(const VAArgExpr *E) {
+  // `va_arg(ap, struct stack)` keeps its type as written, while the struct passed holds
+  // indices in a layout of its own.
+  if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
+    veto(X, E, "a struct holding indices is read by va_arg");
+}
+
 void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
   // GNU statement expressions, `a ?: b` and _Generic are not rewritten.
   Rep R = rep(E);
@@ -630,9 +637,28 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
             dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
       return !dsa::fnPointerClone(P, FD).empty();
     return false;
-  case Stmt::CompoundLiteralExprClass:
-    ruleCompoundLiteral(cast<CompoundLiteralExpr>(E));
+  case Stmt::VAArgExprClass:
+    ruleStructThroughVaArg(cast<VAArgExpr>(E));
     return children(E, allChildren(E));
+  case Stmt::CompoundLiteralExprClass: {
+    // A struct with a new layout: written again element by element (see declStmt).
+    const auto *CL = cast<CompoundLiteralExpr>(E);
+    const auto *ILE = dyn_cast<InitListExpr>(CL->getInitializer());
+    std::string Why;
+    if (auto Elems = holderInit(ILE, CL->getType(), cellOf(CL), Why)) {
+      WrittenHolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
+      for (const HolderInitElement &El : *Elems)
+        if (El.K != HolderInitElement::Zeros)
+          embed(El.Init, El.K == HolderInitElement::Index);
+      return true;
+    }
+    if (!Why.empty()) {
+      veto(encOfCell(cellOf(CL)), nullptr, Why); // Why names the place
+      return false;
+    }
+    ruleCompoundLiteral(CL);
+    return children(E, allChildren(E));
+  }
   case Stmt::InitListExprClass: {
     const auto *ILE = cast<InitListExpr>(E);
     ruleIndexInPointerInitializer(ILE);

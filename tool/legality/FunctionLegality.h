@@ -82,6 +82,7 @@ private:
   void ruleOpaquePoolOwner();
   void ruleInteriorPointerAsIndex(const clang::Expr *E);
   void ruleCompoundLiteral(const clang::CompoundLiteralExpr *E);
+  void ruleStructThroughVaArg(const clang::VAArgExpr *E);
   void ruleUnsupportedExpression(const clang::Expr *E);
   void ruleIndexInPointerInitializer(const clang::InitListExpr *E);
   void ruleCast(const clang::CStyleCastExpr *E);

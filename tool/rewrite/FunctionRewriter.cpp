@@ -567,10 +567,27 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
-  case Stmt::CompoundLiteralExprClass:
+  case Stmt::VAArgExprClass:
+    if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
+      vetoAt(X, E, "a struct holding indices is read by va_arg");
+    return splice(E);
+  case Stmt::CompoundLiteralExprClass: {
+    // A struct with a new layout (`(struct table){ buckets, 16 }`): the type and the
+    // list are written again for it, element by element.
+    const auto *CL = cast<CompoundLiteralExpr>(E);
+    std::string Why;
+    if (auto Elems = holderInit(dyn_cast<InitListExpr>(CL->getInitializer()), CL->getType(),
+                                cellOf(CL), Why)) {
+      NodeEncoding H = encOfCell(cellOf(CL));
+      return "(" + std::string(CL->getType().isConstQualified() ? "const " : "") +
+             "struct " + P.Layouts[H.LayoutId].Name + ")" + holderListText(*Elems);
+    }
+    if (!Why.empty())
+      veto(encOfCell(cellOf(CL)), Why); // Why names the place
     if (Rep R = rep(E); R.E.isPooled())
       vetoAt(R.E, E, "a compound literal points into a pool");
     return splice(E);
+  }
   case Stmt::InitListExprClass:
     return initList(cast<InitListExpr>(E));
   case Stmt::StmtExprClass:
@@ -1307,23 +1324,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       std::string HolderWhy;
       if (auto Elems = holderInit(VD, HolderWhy)) {
         // A struct-typed local with a new layout: its list element by element.
-        std::vector<std::string> Texts;
-        for (const HolderInitElement &El : *Elems) {
-          if (El.K == HolderInitElement::Zeros) {
-            Texts.push_back("{0}");
-          } else if (El.K == HolderInitElement::IndexArray) {
-            std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
-            QualType Elem = El.Init->getType()->getPointeeType();
-            if (isPointer(Elem) && Elem->getPointeeType()->isRecordType())
-              SizeofPointer[PG.Types.get(Elem->getPointeeType(), Ctx)] =
-                  "pc_idx" + std::to_string(El.Bits);
-            Texts.push_back(isNullConstant(El.Init, Ctx) ? "0" : text(El.Init));
-            SizeofPointer = Saved;
-          } else {
-            Texts.push_back(valueText(El.Init, El.K == HolderInitElement::Index));
-          }
-        }
-        Decl += " = {" + llvm::join(Texts, ", ") + "}";
+        Decl += " = " + holderListText(*Elems);
         Parts.push_back(Decl);
         if (CommonType.empty())
           CommonType = Type;
@@ -1331,7 +1332,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         continue;
       }
       if (!HolderWhy.empty()) {
-        vetoAt(encOfCell(F.VarStorage.lookup(VD)), VD->getInit(), HolderWhy);
+        veto(encOfCell(F.VarStorage.lookup(VD)), HolderWhy); // HolderWhy names the place
         return;
       }
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
@@ -1384,6 +1385,28 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     Text = llvm::join(Parts, "; ") + ";";
   }
   edit(DS, Text);
+}
+
+std::string FunctionRewriter::holderListText(ArrayRef<HolderInitElement> Elems) {
+  std::vector<std::string> Texts;
+  for (const HolderInitElement &El : Elems) {
+    std::string T;
+    if (El.K == HolderInitElement::Zeros) {
+      T = "{0}";
+    } else if (El.K == HolderInitElement::IndexArray) {
+      std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
+      QualType Elem = El.Init->getType()->getPointeeType();
+      if (isPointer(Elem) && Elem->getPointeeType()->isRecordType())
+        SizeofPointer[PG.Types.get(Elem->getPointeeType(), Ctx)] =
+            "pc_idx" + std::to_string(El.Bits);
+      T = isNullConstant(El.Init, Ctx) ? "0" : text(El.Init);
+      SizeofPointer = Saved;
+    } else {
+      T = valueText(El.Init, El.K == HolderInitElement::Index);
+    }
+    Texts.push_back(El.Field ? "." + El.Field->getName().str() + " = " + T : T);
+  }
+  return "{" + llvm::join(Texts, ", ") + "}";
 }
 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
@@ -1655,6 +1678,9 @@ std::string FunctionRewriter::header(bool Static) const {
   for (const ParmVarDecl *PV : F.Decl->parameters()) {
     std::string NewDecl = varDecl(PV);
     if (!NewDecl.empty()) {
+      // A struct passed by value keeps its qualifiers (storedDecl leaves them to us).
+      if (PV->getType()->isStructureType() && PV->getType().isConstQualified())
+        NewDecl = "const " + NewDecl;
       Params.push_back(NewDecl);
       continue;
     }

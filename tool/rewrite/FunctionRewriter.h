@@ -168,6 +168,8 @@ private:
   std::optional<std::string> splice(const clang::Stmt *S);
   std::optional<std::string> castExpr(const clang::CStyleCastExpr *E);
   std::optional<std::string> initList(const clang::InitListExpr *E);
+  /// The brace list of a struct with a new layout, written element by element.
+  std::string holderListText(llvm::ArrayRef<HolderInitElement> Elems);
   std::optional<std::string> member(const clang::MemberExpr *E);
   std::optional<std::string> unary(const clang::UnaryOperator *E);
   std::optional<std::string> subscript(const clang::ArraySubscriptExpr *E);

@@ -13,6 +13,7 @@
 #include <cctype>
 
 #include <functional>
+#include <set>
 
 using namespace clang;
 namespace ptrcomp {
@@ -185,6 +186,22 @@ Cell VersionView::cellOf(const Expr *E) const {
   return F.Graph->resolve(It->second);
 }
 
+NodeEncoding VersionView::indexedFieldTarget(Cell C, QualType RecordT) const {
+  C = F.Graph->resolve(C);
+  if (C.isNull() || !RecordT->isRecordType())
+    return {};
+  std::vector<uint64_t> Offs;
+  PG.Types.pointerOffsets(PG.Types.get(RecordT.getCanonicalType().getUnqualifiedType(), Ctx),
+                          Offs);
+  for (uint64_t Off : Offs) {
+    Cell T = F.Graph->edgeIfAny(F.Graph->resolve({C.Node, C.Offset + Off}));
+    NodeEncoding E = encOfCell(T);
+    if (!T.isNull() && E.isPooled() && E.Indexed)
+      return E;
+  }
+  return {};
+}
+
 int VersionView::layoutOfObjectAt(Cell C, QualType RecordT) const {
   C = F.Graph->resolve(C);
   if (C.isNull() || !RecordT->isRecordType())
@@ -269,35 +286,62 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
 std::optional<std::vector<VersionView::HolderInitElement>>
 VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
   Why.clear();
-  const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit());
-  const RecordDecl *RD = VD->getType()->getAsRecordDecl();
   auto It = F.VarStorage.find(VD);
-  if (!ILE || !RD || !RD->isStruct() || It == F.VarStorage.end())
+  if (It == F.VarStorage.end())
     return std::nullopt;
-  NodeEncoding E = encOfCell(It->second);
-  if (!E.isHolder())
+  return holderInit(dyn_cast_or_null<InitListExpr>(VD->getInit()), VD->getType(),
+                    It->second, Why);
+}
+
+std::optional<std::vector<VersionView::HolderInitElement>>
+VersionView::holderInit(const InitListExpr *ILE, QualType T, Cell Storage,
+                        std::string &Why) const {
+  Why.clear();
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!ILE || !RD || !RD->isStruct())
+    return std::nullopt;
+  NodeEncoding E = encOfCell(Storage);
+  Cell C = F.Graph->resolve(Storage);
+  if (!E.isHolder() || C.isNull() || C.Offset != 0)
     return std::nullopt;
   std::string At = dsa::locationString(Ctx, ILE->getBeginLoc());
   const InitListExpr *Semantic = ILE->isSemanticForm() ? ILE : ILE->getSemanticForm();
   const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
-  if (Written && Written != Semantic)
-    for (const Expr *I : Written->inits())
-      if (isa<DesignatedInitExpr>(I)) {
-        Why = "a struct initialised with designators at " + At;
+  // Designators name fields, which keep their names in the new layout: the list is
+  // written again in its own order, each `.field = value` rewritten. Only one plain
+  // field per designator, each field once, and no positional elements beside them.
+  std::vector<const FieldDecl *> Designated;
+  if (Written && Written != Semantic) {
+    bool Any = false, Positional = false;
+    std::set<const FieldDecl *> Seen;
+    for (const Expr *I : Written->inits()) {
+      const auto *DIE = dyn_cast<DesignatedInitExpr>(I);
+      if (!DIE) {
+        Positional = true;
+        continue;
+      }
+      Any = true;
+      const FieldDecl *FD =
+          DIE->size() == 1 ? compat::designatedField(*DIE->getDesignator(0)) : nullptr;
+      if (!FD || FD->getParent() != RD || !Seen.insert(FD).second) {
+        Why = "a struct initialised with nested or repeated designators at " + At;
         return std::nullopt;
       }
+      Designated.push_back(FD);
+    }
+    if (Any && Positional) {
+      Why = "a struct initialised with designators and positions at " + At;
+      return std::nullopt;
+    }
+  }
   const dsa::Layout &L = P.Layouts[E.LayoutId];
   const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
   std::vector<HolderInitElement> Out;
-  unsigned K = 0;
-  for (const FieldDecl *FD : RD->fields()) {
-    if (K >= Semantic->getNumInits())
-      break;
-    const Expr *I = Semantic->getInit(K++);
-    if (isa<ImplicitValueInitExpr>(I))
-      break; // the rest is zeros
+  auto Element = [&](const FieldDecl *FD, const Expr *I) -> bool {
     uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
     HolderInitElement El{I};
+    if (!Designated.empty())
+      El.Field = FD;
     auto FB = L.FieldBits.find(Off);
     if (FB != L.FieldBits.end() && FB->second) {
       El.Bits = FB->second;
@@ -307,7 +351,7 @@ VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
         El.K = HolderInitElement::Index;
       else {
         Why = "a struct initialised with a pointer that is not an index at " + At;
-        return std::nullopt;
+        return false;
       }
     } else if (auto FA = L.FieldArrayBits.find(Off); FA != L.FieldArrayBits.end()) {
       El.K = HolderInitElement::IndexArray;
@@ -317,21 +361,46 @@ VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
       bool OfIndices =
           isPointer(ElemT) &&
           repOfCell(F.Graph->edgeIfAny(cellOf(I)), ElemT).K == Idx;
-      if (!isNullConstant(I, Ctx) && !OfIndices) {
+      // A new array (its element size is respelled): the field's target, which the
+      // layout already says holds indices, even where only callers see what it holds.
+      bool Allocated = false;
+      if (const auto *CE = dyn_cast<CallExpr>(I->IgnoreParenCasts()))
+        if (const FunctionDecl *Fn = CE->getDirectCallee())
+          Allocated = Fn->getName() == "malloc" || Fn->getName() == "calloc";
+      if (!isNullConstant(I, Ctx) && !OfIndices && !Allocated) {
         Why = "a struct initialised with an array it does not allocate at " + At;
-        return std::nullopt;
+        return false;
       }
     } else if (L.Nested.count(Off)) {
       El.K = HolderInitElement::Zeros;
     } else if (isPointer(I->getType()) && rep(I).K == Idx) {
       Why = "an index would be stored in a pointer member at " + At;
-      return std::nullopt;
+      return false;
     }
     if (El.K == HolderInitElement::Zeros && !isZeroInitializer(I, Ctx)) {
       Why = "a struct initialised with non-zero indices at " + At;
-      return std::nullopt;
+      return false;
     }
     Out.push_back(El);
+    return true;
+  };
+  if (!Designated.empty()) {
+    for (const FieldDecl *FD : Designated) {
+      unsigned K = FD->getFieldIndex();
+      if (K >= Semantic->getNumInits() || !Element(FD, Semantic->getInit(K)))
+        return std::nullopt;
+    }
+  } else {
+    unsigned K = 0;
+    for (const FieldDecl *FD : RD->fields()) {
+      if (K >= Semantic->getNumInits())
+        break;
+      const Expr *I = Semantic->getInit(K++);
+      if (isa<ImplicitValueInitExpr>(I))
+        break; // the rest is zeros
+      if (!Element(FD, I))
+        return std::nullopt;
+    }
   }
   touch(E);
   return Out;
@@ -372,8 +441,15 @@ bool VersionView::completeHere(dsa::TypeId T) const {
 std::string VersionView::newReturnType() const {
   if (ReturnsIdx)
     return idxType(Returned.E);
-  if (isPointer(F.Decl->getReturnType()))
-    return newPointerType(F.Decl->getReturnType(), F.Ret);
+  QualType RT = F.Decl->getReturnType();
+  if (isPointer(RT))
+    return newPointerType(RT, F.Ret);
+  if (RT->isStructureType()) {
+    // A struct returned by value whose fields hold indices (`struct list make(...)`).
+    std::string D = storedDecl(RT, F.Ret, "");
+    if (!D.empty())
+      return (RT.isConstQualified() ? "const " : "") + StringRef(D).rtrim().str();
+  }
   return "";
 }
 

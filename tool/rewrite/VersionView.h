@@ -88,6 +88,10 @@ public:
   std::string newPointerType(clang::QualType T, dsa::Cell Pointee) const;
   /// The cell of \p E: where a pointer value points, where a glvalue is stored.
   dsa::Cell cellOf(const clang::Expr *E) const;
+  /// The encoding of a pool that a pointer field of the \p RecordT object at \p C points
+  /// into with indices (the first such field), or none: whether a copy of the object
+  /// made where ptrcomp cannot change its type (va_arg) would carry indices.
+  dsa::NodeEncoding indexedFieldTarget(dsa::Cell C, clang::QualType RecordT) const;
   /// The layout of the \p RecordT object at \p C (a pool object, or a struct embedded
   /// in one), or -1 when it keeps its type.
   int layoutOfObjectAt(dsa::Cell C, clang::QualType RecordT) const;
@@ -110,11 +114,19 @@ public:
       Zeros       ///< an array of indices or a nested layout: `{0}`
     } K = Same;
     unsigned Bits = 0;
+    /// The field a designator names (`.top = n`), or null in a positional list.
+    const clang::FieldDecl *Field = nullptr;
   };
   /// The elements of \p VD's brace initializer when \p VD is a struct-typed local with
   /// a new layout and the list can be written again for it, element by element; else
   /// nullopt, with the reason in \p Why ("" when \p VD is not such a local).
   std::optional<std::vector<HolderInitElement>> holderInit(const clang::VarDecl *VD,
+                                                           std::string &Why) const;
+  /// The same for brace list \p ILE of an object of type \p T at \p Storage (a compound
+  /// literal's, or a variable's).
+  std::optional<std::vector<HolderInitElement>> holderInit(const clang::InitListExpr *ILE,
+                                                           clang::QualType T,
+                                                           dsa::Cell Storage,
                                                            std::string &Why) const;
   /// The result type of this version when it differs from the original's, else "".
   std::string newReturnType() const;

@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/StringRef.h"
@@ -91,6 +92,19 @@ inline bool isUnnamedBitField(const clang::FieldDecl *FD) {
 }
 
 /// The tag kind of `struct` (an enum class since LLVM 18).
+/// The field a designator (`.f` of a designated initializer) names; null when the
+/// designator names an array element.
+inline const clang::FieldDecl *
+designatedField(const clang::DesignatedInitExpr::Designator &D) {
+  if (!D.isFieldDesignator())
+    return nullptr;
+#if LLVM_VERSION_MAJOR >= 17
+  return D.getFieldDecl();
+#else
+  return D.getField();
+#endif
+}
+
 inline clang::TagTypeKind structTagKind() {
 #if LLVM_VERSION_MAJOR >= 18
   return clang::TagTypeKind::Struct;
