@@ -102,6 +102,15 @@ bool isPointerArray(const TypeTable &Types, TypeId T) {
 /// Whether the pointer at byte \p Off of a \p T object is one a new layout can store as
 /// an index: a pointer member or an array of pointers, of \p T or (in type-homogeneous
 /// objects) of a struct member nested at any depth.
+/// The element type of \p T when it is a one-dimensional array of structs, else NoType.
+static TypeId structArrayElement(const TypeTable &Types, TypeId T) {
+  const TypeInfo &I = Types.info(T);
+  if (I.K != TypeInfo::Array || I.Fields.empty())
+    return NoType;
+  TypeId Elem = I.Fields.front().Type;
+  return Types.info(Elem).K == TypeInfo::Struct && Types.size(Elem) ? Elem : NoType;
+}
+
 bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collapsed) {
   for (const TypeInfo::Field &F : Types.info(T).Fields) {
     if (F.BitField || Off < F.Offset || Off >= F.Offset + Types.size(F.Type))
@@ -112,6 +121,9 @@ bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collaps
       return true;
     if (!Collapsed && FI.K == TypeInfo::Struct)
       return pointerFieldAt(Types, F.Type, Off - F.Offset, Collapsed);
+    // An array of structs: each element like the first (the analysis folds them).
+    if (TypeId Elem = structArrayElement(Types, F.Type); Elem && !Collapsed)
+      return pointerFieldAt(Types, Elem, (Off - F.Offset) % Types.size(Elem), Collapsed);
     return false;
   }
   return false;
@@ -591,6 +603,16 @@ int Planner::buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base,
       int Inner = buildLayout(G, N, F.Type, Base + F.Offset, Compressed, IndexBits);
       if (Inner >= 0) {
         L.Nested[F.Offset] = Inner;
+        Changed = true;
+      }
+      continue;
+    }
+    if (TypeId Elem = structArrayElement(PG.Types, F.Type); Elem && !N.Collapsed) {
+      // An array of structs holding pointers into pools: elements of their own layout.
+      int Inner = buildLayout(G, N, Elem, Base + F.Offset, Compressed, IndexBits);
+      if (Inner >= 0) {
+        L.Nested[F.Offset] = Inner;
+        L.NestedArrayBytes[F.Offset] = PG.Types.size(F.Type);
         Changed = true;
       }
       continue;
@@ -1714,12 +1736,16 @@ int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T) {
     if (Offset == 0 && L.Struct == T)
       return LayoutId;
     int Next = -1;
-    for (auto &[Off, Inner] : L.Nested)
-      if (Offset >= Off && Offset < Off + P.Layouts[Inner].StructSize) {
+    for (auto &[Off, Inner] : L.Nested) {
+      uint64_t Size = P.Layouts[Inner].StructSize;
+      auto A = L.NestedArrayBytes.find(Off);
+      uint64_t Extent = A != L.NestedArrayBytes.end() ? A->second : Size;
+      if (Offset >= Off && Offset < Off + Extent && Size) {
         Next = Inner;
-        Offset -= Off;
+        Offset = (Offset - Off) % Size; // any element: the first's layout
         break;
       }
+    }
     LayoutId = Next;
   }
   return -1;

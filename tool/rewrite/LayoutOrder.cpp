@@ -39,9 +39,14 @@ NewMember newMember(const dsa::Layout &L, const FieldDecl *FD) {
   if (auto AIt = L.FieldArrayBits.find(Off);
       AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType())
     return {NewMember::IndexPointer, AIt->second, 0};
-  if (auto NIt = L.Nested.find(Off);
-      NIt != L.Nested.end() && FD->getType()->isStructureType())
-    return {NewMember::Nested, 0, 0, NIt->second};
+  if (auto NIt = L.Nested.find(Off); NIt != L.Nested.end()) {
+    if (FD->getType()->isStructureType())
+      return {NewMember::Nested, 0, 0, NIt->second};
+    // An array of structs: `struct slot_pc32 slots[Count]`.
+    if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
+        CAT && CAT->getElementType()->isStructureType())
+      return {NewMember::Nested, 0, CAT->getSize().getZExtValue(), NIt->second};
+  }
   return {};
 }
 
@@ -58,9 +63,13 @@ QualType memberType(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
     return FD->getType();
   if (M.K == NewMember::Nested) {
     // Nested layouts are declared in source order (see layoutOrder).
-    const RecordDecl *Inner = FD->getType()->getAsRecordDecl()->getDefinition();
+    QualType T = FD->getType();
+    if (M.Count)
+      T = Ctx.getAsConstantArrayType(T)->getElementType();
+    const RecordDecl *Inner = T->getAsRecordDecl()->getDefinition();
     std::vector<const FieldDecl *> InnerFields(Inner->field_begin(), Inner->field_end());
-    return Ctx.getRecordType(declaredRecord(Ctx, P, P.Layouts[M.Layout], InnerFields));
+    QualType R = Ctx.getRecordType(declaredRecord(Ctx, P, P.Layouts[M.Layout], InnerFields));
+    return M.Count ? compat::constantArrayType(Ctx, R, M.Count) : R;
   }
   QualType Idx = Ctx.getIntTypeForBitwidth(M.Bits, /*Signed=*/0);
   if (M.K == NewMember::IndexArray)

@@ -39,7 +39,7 @@ struct NewMember {
     Nested        ///< an embedded struct with a layout of its own: `struct T_pc32 f`
   } K = Same;
   unsigned Bits = 0;
-  uint64_t Count = 0; ///< IndexArray only
+  uint64_t Count = 0; ///< IndexArray; Nested: an array of Count structs (0: one struct)
   int Layout = -1;    ///< Nested only
 };
 NewMember newMember(const dsa::Layout &L, const clang::FieldDecl *FD);

@@ -322,7 +322,13 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
   NewMember M = newMember(L, FD);
   std::string Field;
   std::string Idx = "pc_idx" + std::to_string(M.Bits);
-  const auto *RT = FD->getType()->getAs<RecordType>();
+  QualType T = FD->getType();
+  std::string Dims; // an array of structs with a layout of their own
+  if (M.K == NewMember::Nested && M.Count) {
+    T = Ctx.getAsConstantArrayType(T)->getElementType();
+    Dims = "[" + std::to_string(M.Count) + "]";
+  }
+  const auto *RT = T->getAs<RecordType>();
   if (RT && RT->getDecl()->isStruct() && !RT->getDecl()->getIdentifier() &&
       RT->getDecl()->getDefinition() && (M.K == NewMember::Nested || M.K == NewMember::Same)) {
     static const dsa::Layout Unchanged;
@@ -330,7 +336,7 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
     std::string Text = Indent + "struct {\n";
     for (const FieldDecl *F : RT->getDecl()->getDefinition()->fields())
       Text += memberText(P, Inner, F, Ctx, Indent + "    ");
-    return Text + Indent + "} " + FD->getName().str() + ";\n";
+    return Text + Indent + "} " + FD->getName().str() + Dims + ";\n";
   }
   if (M.K == NewMember::Index) {
     Field = Idx + " " + FD->getName().str();
@@ -339,7 +345,7 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
   } else if (M.K == NewMember::IndexPointer) {
     Field = Idx + " *" + FD->getName().str();
   } else if (M.K == NewMember::Nested) {
-    Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str();
+    Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str() + Dims;
   } else {
     llvm::raw_string_ostream OS(Field);
     FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());

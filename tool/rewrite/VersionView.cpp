@@ -549,8 +549,12 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       }
       if (auto It = L.FieldArrayBits.find(Off); It != L.FieldArrayBits.end())
         return "pc_idx" + std::to_string(It->second) + " *";
-      if (auto It = L.Nested.find(Off); It != L.Nested.end())
+      if (auto It = L.Nested.find(Off); It != L.Nested.end()) {
+        if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
+          return "struct " + P.Layouts[It->second].Name + "[" +
+                 std::to_string(CAT->getSize().getZExtValue()) + "]";
         return "struct " + P.Layouts[It->second].Name;
+      }
       return "";
     }
     return std::nullopt;

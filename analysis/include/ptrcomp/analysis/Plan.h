@@ -63,6 +63,10 @@ struct Layout {
   /// Byte offset of a struct member whose own layout changes (it holds pointers into
   /// pools: an embedded list header) -> that member's layout.
   std::map<uint64_t, int> Nested;
+  /// Of the Nested members that are arrays of such structs (`struct slot slots[4]`): the
+  /// array's size in bytes. The analysis folds the elements into the first, so every
+  /// element has the first's layout.
+  std::map<uint64_t, uint64_t> NestedArrayBytes;
   uint64_t StructSize = 0; ///< sizeof the original struct
   std::string Name; ///< e.g. "list_pc32" (spelled with `struct`)
 };
