@@ -170,8 +170,7 @@ Cell Builder::varStorage(const VarDecl *VD, bool AddressTaken) {
     std::string Key = globalKey(VD);
     PG.GlobalNames.emplace(Key, VD->getName().str());
     if (!PG.GlobalTypes.count(Key) || VD->isThisDeclarationADefinition())
-      PG.GlobalTypes[Key] =
-          VD->isFileVarDecl() ? PG.Types.get(VD->getType(), Ctx) : NoType;
+      PG.GlobalTypes[Key] = PG.Types.get(VD->getType(), Ctx);
     auto It = GlobalCells.find(Key);
     if (It == GlobalCells.end()) {
       const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;

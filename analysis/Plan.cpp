@@ -896,6 +896,9 @@ std::set<unsigned> Planner::globalIndexBits(FunctionGraph &F) {
     auto PIt = PoolOf.find({"", It->second});
     if (PIt != PoolOf.end() && P.Pools[PIt->second].Indexed && C.Offset == 0)
       Bits.insert(P.Pools[PIt->second].Bits);
+    // A pointer to a global holder (`return &symtab;`) changes type with its layout.
+    if (auto HIt = P.GlobalHolders.find(It->second); HIt != P.GlobalHolders.end())
+      Bits.insert(holderEncoding(HIt->second).Bits);
   };
   std::vector<Cell> Roots(F.Formals.begin(), F.Formals.end());
   Roots.push_back(F.Ret);

@@ -56,6 +56,16 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
   return "";
 }
 
+std::string globalDeclarator(dsa::ProgramGraphs &PG, const dsa::Plan &P, const VarDecl *VD,
+                             std::set<int> &Pools) {
+  auto It = PG.GlobalCells.find(dsa::globalKey(VD));
+  if (It == PG.GlobalCells.end())
+    return "";
+  int Pool = -1;
+  return globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(),
+                    VD->getASTContext(), Pool, Pools);
+}
+
 std::map<unsigned, unsigned> declarationStarts(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::map<unsigned, unsigned> Starts;

@@ -28,6 +28,12 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                             const clang::VarDecl *VD,
                             const std::map<unsigned, unsigned> &Starts);
 
+/// The declarator of global or static local \p VD in its new type ("pc_idx32 head",
+/// "struct table_pc32 t[4]"), or "" when its type stays; \p Pools gets the pools that
+/// the new type depends on.
+std::string globalDeclarator(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                             const clang::VarDecl *VD, std::set<int> &Pools);
+
 /// The counts rewriteGlobal needs, for the translation unit of \p Ctx.
 std::map<unsigned, unsigned> declarationStarts(clang::ASTContext &Ctx);
 

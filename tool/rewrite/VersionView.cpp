@@ -1,5 +1,6 @@
 //===- VersionView.cpp - how one version of a function represents values --===//
 #include "VersionView.h"
+#include "GlobalVariable.h"
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
@@ -407,6 +408,11 @@ VersionView::holderInit(const InitListExpr *ILE, QualType T, Cell Storage,
 }
 
 std::string VersionView::varDecl(const VarDecl *VD) const {
+  if (VD->isStaticLocal()) {
+    // Lives in the globals graph, like a file-scope variable.
+    std::set<int> Pools;
+    return globalDeclarator(PG, P, VD, Pools);
+  }
   auto It = F.VarStorage.find(VD);
   if (It == F.VarStorage.end())
     return "";
