@@ -170,6 +170,9 @@ private:
   /// names: a call's result, or a callee's by-value parameter or result as the call
   /// site sees it. It takes the layout of its fields' targets, like a local holder.
   bool isValueSlot(FunctionGraph &F, NodeId N);
+  /// The nodes of \p F's graph that are struct values (see isValueSlot), computed once.
+  const NodeSet &valueNodes(FunctionGraph &F);
+  llvm::DenseMap<FunctionGraph *, NodeSet> ValueNodes;
   /// Whether callee node \p M is \p Callee's by-value struct parameter or result.
   bool isValueSlotOf(FunctionGraph &Callee, NodeId M);
   /// The holder encoding a by-value struct at \p C takes in version \p Ver (its fields'
@@ -695,8 +698,41 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
   return Any;
 }
 
+const NodeSet &Planner::valueNodes(FunctionGraph &F) {
+  auto [It, New] = ValueNodes.try_emplace(&F);
+  if (!New)
+    return It->second;
+  // Objects that exist only as values: what a call returns, a compound literal, what
+  // va_arg reads, and the callees' by-value parameters and results as the calls see them.
+  DSGraph &G = *F.Graph;
+  NodeSet &Out = It->second;
+  for (auto &[E, C] : F.ExprCells)
+    if (E->getType()->isRecordType() &&
+        (llvm::isa<clang::CallExpr>(E) || llvm::isa<clang::CompoundLiteralExpr>(E) ||
+         llvm::isa<clang::VAArgExpr>(E)))
+      if (Cell R = G.resolve(C); !R.isNull() && R.Offset == 0)
+        Out.insert(R.Node);
+  for (const CallSite &CS : F.Calls)
+    for (const CalleeBinding &B : CS.Bindings) {
+      FunctionGraph &Callee = *PG.function(B.Callee);
+      auto Add = [&](Cell M, TypeId T) {
+        if (!T || M.isNull())
+          return;
+        Cell C = B.Map.empty() ? G.resolve(M) : G.mapped(*Callee.Graph, B.Map, M);
+        if (!C.isNull() && C.Offset == 0)
+          Out.insert(G.resolve(C).Node);
+      };
+      for (unsigned I = 0; I < Callee.Formals.size() && I < Callee.FormalTypes.size(); ++I)
+        Add(Callee.Formals[I], Callee.FormalTypes[I]);
+      Add(Callee.Ret, Callee.RetType);
+    }
+  return Out;
+}
+
 bool Planner::isValueSlot(FunctionGraph &F, NodeId N) {
   DSGraph &G = *F.Graph;
+  if (!valueNodes(F).count(G.find(N)))
+    return false;
   const DSNode &XN = G.liveNode(N);
   if ((XN.Flags & (Heap | Global | Escapes | Unknown)) || XN.Collapsed || !XN.Type ||
       PG.Types.info(XN.Type).K != TypeInfo::Struct)

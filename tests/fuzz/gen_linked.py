@@ -1944,8 +1944,10 @@ class HashFam(Family):
 # --------------------------------------------------------------------------------------
 class BinFam(Family):
     """List headers embedded in other objects: bins (heap nodes of their own list) that
-    embed two headers of one type, directly or one level down; headers in locals, in
-    arrays of locals and in a global; copies of headers; node addresses hashed."""
+    embed two headers of one type, directly, one level down or as an array of headers;
+    headers in locals (brace lists with or without designators), in arrays of locals, in
+    a global and in a static local; copies of headers, headers passed and returned by
+    value, compound literals; node addresses hashed."""
 
     def __init__(self, prog, idx):
         super().__init__(prog, idx, "b")
@@ -1953,8 +1955,13 @@ class BinFam(Family):
         self.tag = f"{self.t}_{r.choice(self.word_pool)}"
         self.htag = f"{self.t}_hdr"
         self.btag = f"{self.t}_bin"
-        self.deep = r.random() < 0.4
-        self.a, self.b = ("desk.in", "desk.out") if self.deep else ("lo", "hi")
+        self.shape = r.choice(["pair", "pair", "deep", "deep", "array"])
+        self.deep = self.shape == "deep"
+        self.a, self.b = {"pair": ("lo", "hi"), "deep": ("desk.in", "desk.out"),
+                          "array": ("slots[0]", "slots[2]")}[self.shape]
+        # every header of a bin (the array shape has one between a and b)
+        self.hdrs = [self.a, "slots[1]", self.b] if self.shape == "array" else [self.a, self.b]
+        self.static_used = False
         self.pf = self.payload(0, 2)
         fields = [f"struct {self.tag} *next;", "unsigned key;"] + [f.decl for f in self.pf]
         r.shuffle(fields)
@@ -1971,6 +1978,9 @@ class BinFam(Family):
             out += self.struct(f"{self.t}_desk", ["int open;", f"struct {self.htag} in;",
                                                    f"struct {self.htag} out;"])
             bf = ["unsigned id;", f"struct {self.t}_desk desk;", f"struct {self.btag} *next;"]
+        elif self.shape == "array":
+            self.p.feature("header-array-in-node")
+            bf = ["unsigned id;", f"struct {self.htag} slots[3];", f"struct {self.btag} *next;"]
         else:
             bf = ["unsigned id;", f"struct {self.htag} lo, hi;", f"struct {self.btag} *next;"]
         out += self.struct(self.btag, bf) + self.extra
@@ -2031,11 +2041,18 @@ class BinFam(Family):
 
     def h_newbin(self):
         body = [f"struct {self.btag} *b = {self.alloc('sizeof *b')};", "if (!b)", "    exit(2);"]
-        if self.r.random() < 0.5:
+        c = self.r.random()
+        if c < 0.4:
             body.append("memset(b, 0, sizeof *b);")
+        elif c < 0.6:
+            self.p.feature("header-compound-literal")
+            for x in self.hdrs:
+                body.append(f"b->{x} = (struct {self.htag}){{ NULL, 0u }};")
+            if self.deep:
+                body.append("b->desk.open = 1;")
         else:
-            body += [f"b->{self.a}.head = NULL;", f"b->{self.a}.count = 0u;",
-                     f"b->{self.b}.head = NULL;", f"b->{self.b}.count = 0u;"]
+            for x in self.hdrs:
+                body += [f"b->{x}.head = NULL;", f"b->{x}.count = 0u;"]
             if self.deep:
                 body.append("b->desk.open = 1;")
         body += ["b->id = id;", "b->next = next;", "return b;"]
@@ -2043,9 +2060,33 @@ class BinFam(Family):
 
     def h_freebins(self):
         return f"void {self.t}_freebins(struct {self.btag} *b)", [
-            "while (b) {", f"    struct {self.btag} *nx = b->next;",
-            f"    {self.use('clear')}(&b->{self.a});", f"    {self.use('clear')}(&b->{self.b});",
+            "while (b) {", f"    struct {self.btag} *nx = b->next;"] + [
+            f"    {self.use('clear')}(&b->{x});" for x in self.hdrs] + [
             "    free(b);", "    b = nx;", "}"]
+
+    def h_take(self):
+        # A header returned by value; the source is left empty (a compound literal).
+        self.p.feature("header-returned-by-value")
+        if self.r.random() < 0.5:
+            reset = [f"*h = (struct {self.htag}){{ .count = 0u, .head = NULL }};"]
+        else:
+            reset = ["h->head = NULL;", "h->count = 0u;"]
+        return f"struct {self.htag} {self.t}_take({self.H()}h)", [
+            f"struct {self.htag} r = *h;"] + reset + ["return r;"]
+
+    def h_merge(self):
+        # Two headers by value in, one out: b's nodes pushed in front of a's.
+        self.p.feature("header-by-value")
+        return (f"struct {self.htag} {self.t}_merge(struct {self.htag} a, "
+                f"struct {self.htag} b)"), [
+            "while (b.head) {", f"    struct {self.tag} *it = b.head;",
+            "    b.head = it->next;", "    it->next = a.head;", "    a.head = it;",
+            "    a.count++;", "}", "return a;"]
+
+    def h_registry(self):
+        self.p.feature("header-in-static-local")
+        return f"{self.H()}{self.t}_registry(void)", [
+            f"static struct {self.htag} reg;", "return &reg;"]
 
     def hdr_uses(self, ref, body):
         r = self.r
@@ -2064,15 +2105,30 @@ class BinFam(Family):
                          f"    h = mix(h, {self.use('hash')}(&cp));", "}"]
             elif r.random() < 0.3:
                 body.append(f"h = mix(h, {self.use('hashval')}(*({ref})));")
+            elif r.random() < 0.5:
+                # (ref may depend on h: the header is named once)
+                body += ["{", f"    struct {self.htag} *rp = {ref};",
+                         f"    struct {self.htag} tk = {self.use('take')}(rp);",
+                         f"    h = mix(h, {self.use('hash')}(&tk) + rp->count);",
+                         "    *rp = tk;", "}"]
+            else:
+                body += ["{", f"    struct {self.htag} *rp = {ref};",
+                         f"    struct {self.htag} tk = {self.use('take')}(rp);",
+                         f"    struct {self.htag} two = {self.use('take')}(rp);",
+                         f"    *rp = {self.use('merge')}(tk, two);",
+                         f"    h = mix(h, {self.use('hash')}(rp));", "}"]
 
     def scenario_body(self):
         r = self.r
-        kind = r.choice(["bins", "bins", "local", "array", "global"])
+        kind = r.choice(["bins", "bins", "local", "array", "global", "static"])
         key = self.keyexpr("i", self.salt_expr())
         if kind == "bins":
             self.p.feature("headers-in-nodes")
-            pick = (f"(i + h) % 3u ? &b->{self.a} : &b->{self.b}" if r.random() < 0.6
-                    else f"&b->{self.a}")
+            if self.shape == "array" and r.random() < 0.6:
+                pick = "&b->slots[(i + h) % 3u]"
+            else:
+                pick = (f"(i + h) % 3u ? &b->{self.a} : &b->{self.b}" if r.random() < 0.6
+                        else f"&b->{self.a}")
             body = [f"struct {self.btag} *bins = NULL, *b;", "unsigned h = salt, i, j;",
                     f"unsigned nb = {self.count_expr()} % 7u + 1u;",
                     "for (i = 0; i < nb; i++)",
@@ -2088,7 +2144,8 @@ class BinFam(Family):
             return body
         if kind == "local":
             self.p.feature("header-in-local")
-            init = r.choice([" = {0}", " = { NULL, 0u }", ""])
+            init = r.choice([" = {0}", " = { NULL, 0u }", "",
+                             " = { .count = 0u, .head = NULL }"])
             body = [f"struct {self.htag} loc{init};", "unsigned h = salt, i;"]
             if not init:
                 body.append("memset(&loc, 0, " + r.choice(["sizeof loc", f"sizeof(struct {self.htag})"]) + ");")
@@ -2105,6 +2162,13 @@ class BinFam(Family):
             body += ["for (i = 0; i < 3u; i++) {",
                      f"    h = mix(h, {self.use('hash')}(&arr[i]));",
                      f"    {self.use('clear')}(&arr[i]);", "}", "return h;"]
+            return body
+        if kind == "static":
+            g = f"(*{self.use('registry')}())"
+            body = ["unsigned h = salt, i;", "for (i = 0; i < n; i++)",
+                    f"    {self.use('push')}(&{g}, {key});"]
+            self.hdr_uses(f"&{g}", body)
+            body += [f"h = mix(h, {g}.count);", f"{self.use('clear')}(&{g});", "return h;"]
             return body
         self.p.feature("header-in-global")
         self.global_used = True
