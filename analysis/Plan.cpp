@@ -121,6 +121,10 @@ bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collaps
       return true;
     if (!Collapsed && FI.K == TypeInfo::Struct)
       return pointerFieldAt(Types, F.Type, Off - F.Offset, Collapsed);
+    // A union whose members all have one type: every access agrees with the others
+    // (the analysis collapses objects accessed through any other union holding pointers).
+    if (!Collapsed && FI.K == TypeInfo::Union && !Types.isUntypableUnion(F.Type))
+      return pointerFieldAt(Types, F.Type, Off - F.Offset, Collapsed);
     // An array of structs: each element like the first (the analysis folds them).
     if (TypeId Elem = structArrayElement(Types, F.Type); Elem && !Collapsed)
       return pointerFieldAt(Types, Elem, (Off - F.Offset) % Types.size(Elem), Collapsed);
@@ -131,7 +135,8 @@ bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collaps
 
 std::string tagName(const TypeTable &Types, TypeId T) {
   llvm::StringRef N = Types.name(T);
-  N.consume_front("struct ");
+  if (!N.consume_front("struct "))
+    N.consume_front("union ");
   return N.str();
 }
 
@@ -595,13 +600,17 @@ int Planner::buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base,
                          bool Compressed, llvm::function_ref<unsigned(Cell)> IndexBits) {
   Layout L;
   L.Struct = T;
+  L.IsUnion = PG.Types.info(T).K == TypeInfo::Union;
   L.Compressed = Compressed;
   L.StructSize = PG.Types.size(T);
   bool Changed = false;
   for (const TypeInfo::Field &F : PG.Types.info(T).Fields) {
     if (F.BitField)
       continue;
-    if (PG.Types.info(F.Type).K == TypeInfo::Struct && !N.Collapsed) {
+    if ((PG.Types.info(F.Type).K == TypeInfo::Struct ||
+         (PG.Types.info(F.Type).K == TypeInfo::Union &&
+          !PG.Types.isUntypableUnion(F.Type))) &&
+        !N.Collapsed) {
       // An embedded struct holding pointers into pools gets its own layout.
       int Inner = buildLayout(G, N, F.Type, Base + F.Offset, Compressed, IndexBits);
       if (Inner >= 0) {
@@ -703,13 +712,13 @@ const NodeSet &Planner::valueNodes(FunctionGraph &F) {
   if (!New)
     return It->second;
   // Objects that exist only as values: what a call returns, a compound literal, what
-  // va_arg reads, and the callees' by-value parameters and results as the calls see them.
+  // va_arg reads, a struct-typed `c ? a : b`, and the callees' by-value parameters and results as the calls see them.
   DSGraph &G = *F.Graph;
   NodeSet &Out = It->second;
   for (auto &[E, C] : F.ExprCells)
     if (E->getType()->isRecordType() &&
         (llvm::isa<clang::CallExpr>(E) || llvm::isa<clang::CompoundLiteralExpr>(E) ||
-         llvm::isa<clang::VAArgExpr>(E)))
+         llvm::isa<clang::VAArgExpr>(E) || llvm::isa<clang::ConditionalOperator>(E)))
       if (Cell R = G.resolve(C); !R.isNull() && R.Offset == 0)
         Out.insert(R.Node);
   for (const CallSite &CS : F.Calls)

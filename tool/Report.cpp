@@ -161,7 +161,7 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     if (Layouts && Pl.LayoutId >= 0 &&
         unsigned(Pl.LayoutId) < Layouts->size()) {
       const LayoutOrder &LO = (*Layouts)[Pl.LayoutId];
-      E.Layout = "struct " + P.Layouts[Pl.LayoutId].Name;
+      E.Layout = dsa::layoutTypeName(P.Layouts[Pl.LayoutId]);
       E.SizeBefore = LO.SizeBefore;
       E.SizeAfter = LO.SizeBefore ? LO.SizeAfter : 0;
       E.Reordered = LO.Reordered;

@@ -43,6 +43,16 @@ std::string unprintableLayout(const RecordDecl *RD) {
            "), which a new layout would not keep";
   for (const FieldDecl *FD : RD->fields()) {
     std::string At = dsa::locationString(Ctx, FD->getLocation());
+    // An anonymous struct or union (`union { struct node *succ, *pred; };`) is printed
+    // inline, member by member, like a named member of an unnamed type below.
+    if (FD->isAnonymousStructOrUnion()) {
+      const RecordDecl *Inner = FD->getType()->getAsRecordDecl();
+      if (Inner && Inner->getDefinition()) {
+        if (std::string Why = unprintableLayout(Inner->getDefinition()); !Why.empty())
+          return Why;
+        continue;
+      }
+    }
     // An unnamed bit-field (`unsigned : 0;`) prints as it is written.
     if (FD->isAnonymousStructOrUnion() ||
         (FD->getName().empty() && !compat::isUnnamedBitField(FD)))
@@ -52,8 +62,8 @@ std::string unprintableLayout(const RecordDecl *RD) {
     // A named member of an unnamed struct type (`struct { struct node *next; } link;`,
     // as <sys/queue.h> declares entries) is printed inline, member by member.
     if (const auto *RT = T->getAs<RecordType>();
-        RT && RT->getDecl()->isStruct() && !RT->getDecl()->getIdentifier() &&
-        RT->getDecl()->getDefinition()) {
+        RT && (RT->getDecl()->isStruct() || RT->getDecl()->isUnion()) &&
+        !RT->getDecl()->getIdentifier() && RT->getDecl()->getDefinition()) {
       if (std::string Why = unprintableLayout(RT->getDecl()->getDefinition()); !Why.empty())
         return Why;
       continue;

@@ -580,7 +580,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
                                 cellOf(CL), Why)) {
       NodeEncoding H = encOfCell(cellOf(CL));
       return "(" + std::string(CL->getType().isConstQualified() ? "const " : "") +
-             "struct " + P.Layouts[H.LayoutId].Name + ")" + holderListText(*Elems);
+             dsa::layoutTypeName(P.Layouts[H.LayoutId]) + ")" + holderListText(*Elems);
     }
     if (!Why.empty())
       veto(encOfCell(cellOf(CL)), Why); // Why names the place
@@ -688,6 +688,20 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
       vetoAt(repOfCell(F.Graph->edgeIfAny(It->second), E->getType()).E, E,
              "stored in field '" + Field + "' of an object that ptrcomp does not rewrite");
   };
+  // `n->succ` with succ a member of an anonymous struct or union: the AST has implicit
+  // member expressions for the anonymous members between n and succ, the text has not.
+  auto Anonymous = [](const Expr *X) -> const MemberExpr * {
+    const auto *ME = dyn_cast<MemberExpr>(X->IgnoreImpCasts());
+    const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    return FD && FD->isAnonymousStructOrUnion() ? ME : nullptr;
+  };
+  if (const MemberExpr *Root = Anonymous(Base)) {
+    while (const MemberExpr *Up = Anonymous(Root->getBase()))
+      Root = Up;
+    if (Root->isArrow())
+      if (Rep B = rep(Root->getBase()); B.K == Idx)
+        return baseName(B.E, E) + "[" + text(Root->getBase()) + "]." + Field;
+  }
   if (E->isArrow()) {
     Rep B = rep(Base);
     if (B.K == Idx) {
@@ -1110,7 +1124,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       if (R.K == Idx && R.E.LayoutId >= 0)
         SizeofLayout[R.E.Struct] = layoutType(R.E);
       else if (int L = layoutOfPointee(A); L >= 0)
-        SizeofLayout[P.Layouts[L].Struct] = "struct " + P.Layouts[L].Name;
+        SizeofLayout[P.Layouts[L].Struct] = dsa::layoutTypeName(P.Layouts[L]);
       // memset/memcpy of an array of indices: sizeof(T *) is now an index's size.
       if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
         if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second),
@@ -1214,7 +1228,7 @@ std::string FunctionRewriter::newElementType(const Expr *A) {
   if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
     return P.Layouts[R.E.LayoutId].Compressed ? layoutType(R.E) : "";
   if (int L = layoutOfPointee(A); L >= 0) // a header embedded in a pool object
-    return P.Layouts[L].Compressed ? "struct " + P.Layouts[L].Name : "";
+    return P.Layouts[L].Compressed ? dsa::layoutTypeName(P.Layouts[L]) : "";
   // An array of pointers that became an array of narrower indices.
   QualType PT = A->IgnoreParenImpCasts()->getType();
   if (!isPointer(PT) || !isPointer(PT->getPointeeType()))

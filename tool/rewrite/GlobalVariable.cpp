@@ -28,7 +28,7 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
     Pools = P.GlobalHolderPools.at(C.Node);
     if (!Pools.empty())
       PoolId = *Pools.begin();
-    return "struct " + P.Layouts[It->second].Name + " " + Name;
+    return dsa::layoutTypeName(P.Layouts[It->second]) + " " + Name;
   }
   if (T->isAnyPointerType()) {
     dsa::Cell C = G.edgeIfAny(Storage);

@@ -40,7 +40,7 @@ NewMember newMember(const dsa::Layout &L, const FieldDecl *FD) {
       AIt != L.FieldArrayBits.end() && FD->getType()->isAnyPointerType())
     return {NewMember::IndexPointer, AIt->second, 0};
   if (auto NIt = L.Nested.find(Off); NIt != L.Nested.end()) {
-    if (FD->getType()->isStructureType())
+    if (FD->getType()->isStructureType() || FD->getType()->isUnionType())
       return {NewMember::Nested, 0, 0, NIt->second};
     // An array of structs: `struct slot_pc32 slots[Count]`.
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
@@ -85,7 +85,7 @@ QualType memberType(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
 RecordDecl *declaredRecord(ASTContext &Ctx, const dsa::Plan &P, const dsa::Layout &L,
                            const std::vector<const FieldDecl *> &Fields) {
   RecordDecl *RD = RecordDecl::Create(
-      Ctx, compat::structTagKind(), Ctx.getTranslationUnitDecl(),
+      Ctx, compat::structTagKind(L.IsUnion), Ctx.getTranslationUnitDecl(),
       SourceLocation(), SourceLocation(), nullptr);
   RD->startDefinition();
   for (const FieldDecl *FD : Fields) {
@@ -421,8 +421,8 @@ LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P, const dsa::L
   O.SizeAfter = O.SizeInSourceOrder = declaredSize(Ctx, P, L, O.Fields);
   // Only compressed layouts: a 64-bit one keeps the original layout on purpose
   // (its objects may be used as bytes).
-  if (!L.Compressed || RD->hasFlexibleArrayMember())
-    return O;
+  if (!L.Compressed || RD->hasFlexibleArrayMember() || L.IsUnion)
+    return O; // (a union's members all start at 0: no order to choose)
   std::vector<const FieldDecl *> Sorted = O.Fields;
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [&](const FieldDecl *A, const FieldDecl *B) {

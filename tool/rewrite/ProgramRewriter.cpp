@@ -329,11 +329,12 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
     Dims = "[" + std::to_string(M.Count) + "]";
   }
   const auto *RT = T->getAs<RecordType>();
-  if (RT && RT->getDecl()->isStruct() && !RT->getDecl()->getIdentifier() &&
+  if (RT && (RT->getDecl()->isStruct() || RT->getDecl()->isUnion()) &&
+      !RT->getDecl()->getIdentifier() &&
       RT->getDecl()->getDefinition() && (M.K == NewMember::Nested || M.K == NewMember::Same)) {
     static const dsa::Layout Unchanged;
     const dsa::Layout &Inner = M.K == NewMember::Nested ? P.Layouts[M.Layout] : Unchanged;
-    std::string Text = Indent + "struct {\n";
+    std::string Text = Indent + (RT->getDecl()->isUnion() ? "union {\n" : "struct {\n");
     for (const FieldDecl *F : RT->getDecl()->getDefinition()->fields())
       Text += memberText(P, Inner, F, Ctx, Indent + "    ");
     return Text + Indent + "} " + FD->getName().str() + Dims + ";\n";
@@ -345,7 +346,7 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
   } else if (M.K == NewMember::IndexPointer) {
     Field = Idx + " *" + FD->getName().str();
   } else if (M.K == NewMember::Nested) {
-    Field = "struct " + P.Layouts[M.Layout].Name + " " + FD->getName().str() + Dims;
+    Field = dsa::layoutTypeName(P.Layouts[M.Layout]) + " " + FD->getName().str() + Dims;
   } else {
     llvm::raw_string_ostream OS(Field);
     FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
@@ -406,13 +407,13 @@ void ProgramRewriter::emitLayouts() {
           Text += "; members reordered by alignment: " +
                   std::to_string(Order.SizeInSourceOrder) + " -> " +
                   std::to_string(Order.SizeAfter) + " bytes";
-        Text += " */\nstruct " + L.Name + " {\n";
+        Text += " */\n" + dsa::layoutTypeName(L) + " {\n";
         for (const FieldDecl *FD : Order.Fields)
           Text += memberText(P, L, FD, Ctx, "    ");
         Text += "};";
         // Files that see only a declaration of the struct create pools of it with this.
         if (SizeExported.count(LI) && FID == SM.getMainFileID())
-          Text += "\nconst size_t ptrcomp_size_" + L.Name + " = sizeof(struct " + L.Name + ");";
+          Text += "\nconst size_t ptrcomp_size_" + L.Name + " = sizeof(" + dsa::layoutTypeName(L) + ");";
         EditSet::PoolSet LayoutPools;
         for (int I : dsa::poolsWithLayout(P, LI))
           LayoutPools.insert(I);
@@ -542,7 +543,7 @@ void ProgramRewriter::emitGlobalPools() {
       const SourceManager &SM = Ctx.getSourceManager();
       std::string Text;
       if (U == *DefUnit) {
-        std::string Type = Po.LayoutId >= 0 ? "struct " + P.Layouts[Po.LayoutId].Name
+        std::string Type = Po.LayoutId >= 0 ? dsa::layoutTypeName(P.Layouts[Po.LayoutId])
                                             : PG.Types.name(Po.Struct);
         std::string Label;
         for (char C : Po.Label)
@@ -576,7 +577,7 @@ void ProgramRewriter::emitIncludes() {
     if (FID == Ctx.getSourceManager().getMainFileID())
       for (int L : UnitHeaderLayouts[U])
         if (!definesStruct(PG, Ctx, P.Layouts[L].Struct)) {
-          Forward += "struct " + P.Layouts[L].Name + ";\n";
+          Forward += dsa::layoutTypeName(P.Layouts[L]) + ";\n";
           for (unsigned I = 0; I < P.Pools.size(); ++I)
             if (P.Pools[I].LayoutId == L)
               ForwardPools.insert(I);

@@ -245,7 +245,7 @@ std::string VersionView::newPointerType(QualType T, Cell Pointee) const {
     if (int L = layoutOfObjectAt(Pointee, U); L >= 0) {
       // A pointer to an embedded struct that holds indices (a list header inside a node).
       std::string Q = U.getLocalQualifiers().getAsString();
-      return (Q.empty() ? "" : Q + " ") + "struct " + P.Layouts[L].Name + " *";
+      return (Q.empty() ? "" : Q + " ") + dsa::layoutTypeName(P.Layouts[L]) + " *";
     }
   if (isPointer(U) && !Pointee.isNull()) {
     std::string Inner = newPointerType(U, F.Graph->edgeIfAny(Pointee));
@@ -270,7 +270,7 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
     if (E.isHolder() && !C.isNull() && C.Offset == 0 &&
         PG.Types.get(T.getCanonicalType().getUnqualifiedType(), Ctx) == E.Struct) {
       touch(E);
-      return "struct " + P.Layouts[E.LayoutId].Name + " " + Name; // qualifiers: the caller's
+      return dsa::layoutTypeName(P.Layouts[E.LayoutId]) + " " + Name; // qualifiers: the caller's
     }
     return "";
   }
@@ -427,7 +427,7 @@ std::string VersionView::idxType(const NodeEncoding &E) const {
 std::string VersionView::layoutType(const NodeEncoding &E) const {
   touch(E);
   if (E.LayoutId >= 0)
-    return "struct " + P.Layouts[E.LayoutId].Name;
+    return dsa::layoutTypeName(P.Layouts[E.LayoutId]);
   return PG.Types.name(E.Struct);
 }
 
@@ -533,7 +533,7 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
           // A member of a struct embedded in a pool object (`p->hdr.head`).
           LI = -1;
           for (unsigned I = 0; I < P.Layouts.size(); ++I)
-            if (*BT == "struct " + P.Layouts[I].Name)
+            if (*BT == dsa::layoutTypeName(P.Layouts[I]))
               LI = I;
           if (LI < 0)
             return std::nullopt; // a member of some other rewritten object
@@ -557,9 +557,9 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
         return "pc_idx" + std::to_string(It->second) + " *";
       if (auto It = L.Nested.find(Off); It != L.Nested.end()) {
         if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
-          return "struct " + P.Layouts[It->second].Name + "[" +
+          return dsa::layoutTypeName(P.Layouts[It->second]) + "[" +
                  std::to_string(CAT->getSize().getZExtValue()) + "]";
-        return "struct " + P.Layouts[It->second].Name;
+        return dsa::layoutTypeName(P.Layouts[It->second]);
       }
       return "";
     }

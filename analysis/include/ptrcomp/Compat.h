@@ -91,7 +91,6 @@ inline bool isUnnamedBitField(const clang::FieldDecl *FD) {
 #endif
 }
 
-/// The tag kind of `struct` (an enum class since LLVM 18).
 /// The field a designator (`.f` of a designated initializer) names; null when the
 /// designator names an array element.
 inline const clang::FieldDecl *
@@ -105,11 +104,12 @@ designatedField(const clang::DesignatedInitExpr::Designator &D) {
 #endif
 }
 
-inline clang::TagTypeKind structTagKind() {
+/// The tag kind of `struct` or `union` (an enum class since LLVM 18).
+inline clang::TagTypeKind structTagKind(bool Union = false) {
 #if LLVM_VERSION_MAJOR >= 18
-  return clang::TagTypeKind::Struct;
+  return Union ? clang::TagTypeKind::Union : clang::TagTypeKind::Struct;
 #else
-  return clang::TTK_Struct;
+  return Union ? clang::TTK_Union : clang::TTK_Struct;
 #endif
 }
 

@@ -68,8 +68,16 @@ struct Layout {
   /// element has the first's layout.
   std::map<uint64_t, uint64_t> NestedArrayBytes;
   uint64_t StructSize = 0; ///< sizeof the original struct
-  std::string Name; ///< e.g. "list_pc32" (spelled with `struct`)
+  std::string Name; ///< e.g. "list_pc32" (spelled with `struct`, or `union` when IsUnion)
+  /// A union whose members all have one type (pointers to one pool): a member of a
+  /// node or holder, declared `union u_pc32`.
+  bool IsUnion = false;
 };
+
+/// How the output spells layout \p L's type: "struct list_pc32", "union u_pc32".
+inline std::string layoutTypeName(const Layout &L) {
+  return (L.IsUnion ? "union " : "struct ") + L.Name;
+}
 
 struct Pool {
   NodeRef Origin;

@@ -1,0 +1,83 @@
+/* A list header passed and returned by value (`struct list push(struct list l, int v)`):
+   parameters, results and the caller's variable all become struct list_pc32, so the
+   nodes are compressed. */
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": true, "index_bits": 32}
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ptrcomp_rt.h"
+
+struct node {
+    int v;
+    struct node *next;
+};
+
+/* ptrcomp: struct node with pointers into pools stored as indices */
+struct node_pc32 {
+    int v;
+    pc_idx32 next;
+};
+
+struct list {
+    struct node *head;
+    int n;
+};
+
+/* ptrcomp: struct list with pointers into pools stored as indices */
+struct list_pc32 {
+    pc_idx32 head;
+    int n;
+};
+
+static struct list_pc32 push_pc32(pc_pool *P_l, struct list_pc32 l, int v)
+{
+    struct node_pc32 *const P_l_base = pc_base(P_l);
+    pc_idx32 n = pc_alloc(P_l, 1);
+    P_l_base[n].v = v;
+    P_l_base[n].next = l.head;
+    l.head = n;
+    l.n++;
+    return l;
+}
+
+static long sum_pc32(const struct node_pc32 *P_l_base, const struct list_pc32 l)
+{
+    long s = 0;
+    for (pc_idx32 p = l.head; p; p = P_l_base[p].next)
+        s += P_l_base[p].v;
+    return s;
+}
+
+static struct list_pc32 make_pc32(pc_pool *P_l, int k)
+{
+    struct list_pc32 l = {0, 0};
+    for (int i = 0; i < k; i++)
+        l = push_pc32(P_l, l, i * 3 + 1);
+    return l;
+}
+
+static void drop_pc32(pc_pool *P_l, struct list_pc32 l)
+{
+    struct node_pc32 *const P_l_base = pc_base(P_l);
+    while (l.head) {
+        pc_idx32 n = l.head;
+        l.head = P_l_base[n].next;
+        pc_free(P_l, n);
+    }
+}
+
+int main(void)
+{
+    pc_pool P_a = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:55 a)");
+    pc_pool P_b = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:55 b)");
+    struct node_pc32 *const P_a_base = pc_base(&P_a);
+    struct node_pc32 *const P_b_base = pc_base(&P_b);
+    struct list_pc32 a = make_pc32(&P_a, 100); struct list_pc32 b = make_pc32(&P_b, 7);
+    b = push_pc32(&P_b, b, 1000);
+    printf("%ld %d %ld %d\n", sum_pc32(P_a_base, a), a.n, sum_pc32(P_b_base, b), b.n);
+    drop_pc32(&P_a, a);
+    drop_pc32(&P_b, b);
+    pc_pool_destroy(&P_b);
+    pc_pool_destroy(&P_a);
+    return 0;
+}
