@@ -203,6 +203,7 @@ private:
   void makeLayouts();
   void makeVersions();
   void vetoRefusedHooks();
+  void vetoSplitStatics();
   void nameStructures();
   unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig, bool Entry);
   std::set<unsigned> globalIndexBits(FunctionGraph &F);
@@ -1687,6 +1688,52 @@ void Planner::vetoRefusedHooks() {
   }
 }
 
+/// Whether \p FD's body declares a static local variable.
+static bool hasStaticLocal(const clang::FunctionDecl *FD) {
+  if (!FD || !FD->getBody())
+    return false;
+  std::function<bool(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
+      for (const clang::Decl *D : DS->decls())
+        if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D); VD && VD->isStaticLocal())
+          return true;
+    for (const clang::Stmt *C : S->children())
+      if (Walk(C))
+        return true;
+    return false;
+  };
+  return Walk(FD->getBody());
+}
+
+void Planner::vetoSplitStatics() {
+  // Every version of a function is a function of its own, with its own static locals:
+  // a counter in an allocation function would be split between its versions. Such a
+  // function keeps one version, so the structures that would give it more stay.
+  for (auto &[Key, Versions] : P.VersionsOf) {
+    if (Versions.size() < 2)
+      continue;
+    FunctionGraph &F = *PG.function(Key);
+    if (!hasStaticLocal(F.Decl))
+      continue;
+    std::string Why = "'" + F.Name + "' has static local variables, which its " +
+                      std::to_string(Versions.size()) + " versions would not share";
+    for (unsigned VI : Versions) {
+      const FunctionVersion &Ver = P.Versions[VI];
+      for (const std::set<int> &Pools : Ver.ParamPools)
+        for (int Pl : Pools)
+          NewVetoes.emplace(P.Pools[Pl].Origin, Why);
+      for (const NodeEncoding &E : Ver.Signature)
+        if (E.isHolder())
+          for (int Pl : poolsHolding(E.LayoutId))
+            NewVetoes.emplace(P.Pools[Pl].Origin, Why);
+        else if (E.isPooled() && E.Pool >= 0)
+          NewVetoes.emplace(P.Pools[E.Pool].Origin, Why);
+    }
+  }
+}
+
 Plan Planner::run() {
   findStructures();
   for (const NodeRef &R : Structures) {
@@ -1705,6 +1752,7 @@ Plan Planner::run() {
       P.Reasons[R].push_back(Candidate[R]);
   makeVersions();
   vetoRefusedHooks();
+  vetoSplitStatics();
   // main readies the thread-safe global pools before any thread can see them (see
   // pc_pool_ready), whether or not it uses them itself.
   for (const Pool &Pl : P.Pools)
