@@ -217,7 +217,7 @@ class MList(MFam):
         escaped = False
         for _ in range(r.randint(2, 6)):
             op = r.choice(["hash", "pop", "sort", "reverse", "find", "walk", "field", "assert",
-                           "second", "swaphead", "max", "copy", "escape", "minmax"])
+                           "second", "swaphead", "max", "copy", "escape", "minmax", "nested"])
             if op == "hash":
                 body.append(f"h = MIX(h, {self.use('hash')}(a));")
             elif op == "pop":
@@ -265,6 +265,15 @@ class MList(MFam):
                 self.p.need_stdint = True
                 body += ["{", "    uintptr_t u_;", f"    {M}_PUSH(b, h);", "    u_ = (uintptr_t)b;",
                          f"    b = ({T} *)u_;", f"    h = MIX(h, {M}_KEY(b));", "}"]
+            elif op == "nested":
+                # a macro use whose argument calls a function with another use in its
+                # arguments (the key of a is in a, so find does not return NULL)
+                self.p.feature("call-in-macro-argument")
+                find = self.use("find")
+                body += ["if (a != NULL) {",
+                         f"    h = MIX(h, {M}_KEY({find}(a, {M}_KEY(a))));",
+                         "    " + self.assert_(f"{M}_KEY({find}(a, {M}_KEY(a))) == {M}_KEY(a)"),
+                         "}"]
             elif op == "minmax":
                 body += ["if (a != NULL && b != NULL)",
                          f"    h = MIX(h, MAXU({M}_KEY(a), {M}_KEY(b)) - "
@@ -288,7 +297,10 @@ class MTree(MFam):
         self.tag = f"{self.t}_{r.choice(['tnode', 'bst', 'vertex'])}"
         self.pf = self.payload()
         self.nested = r.random() < 0.6       # LEFT defined through KID
-        self.insert_style = r.choice(["pp", "rec"])
+        # the two pointer-to-pointer styles leave the tree unchanged for now: "pp-root"
+        # takes the address of the root parameter (stack and heap in one place), "pp"
+        # points one pointer at the left and at the right link (collapsed)
+        self.insert_style = r.choice(["pp", "pp-root", "rec", "rec", "rec"])
 
     def T(self):
         return f"struct {self.tag}"
@@ -319,6 +331,14 @@ class MTree(MFam):
     def h_insert(self):
         M, T = self.M, self.T()
         if self.insert_style == "pp":
+            return f"{T} *{self.t}_insert({T} *root, unsigned key)", [
+                f"{T} **pp;", "if (root == NULL) {", f"    root = NEW({T});",
+                f"    {M}_INIT(root, key);", "    return root;", "}",
+                f"pp = key < {M}_KEY(root) ? &{M}_LEFT(root) : &{M}_RIGHT(root);",
+                "while (*pp != NULL)",
+                f"    pp = key < {M}_KEY(*pp) ? &{M}_LEFT(*pp) : &{M}_RIGHT(*pp);",
+                f"*pp = NEWZ({T});", f"{M}_INIT(*pp, key);", "return root;"]
+        if self.insert_style == "pp-root":
             return f"{T} *{self.t}_insert({T} *root, unsigned key)", [
                 f"{T} **pp = &root;", "while (*pp)",
                 f"    pp = key < {M}_KEY(*pp) ? &{M}_LEFT(*pp) : &{M}_RIGHT(*pp);",
@@ -379,7 +399,8 @@ class MTree(MFam):
         if r.random() < 0.6:
             body.append(self.assert_(f"{self.use('count')}(t) == n"))
         for _ in range(r.randint(2, 5)):
-            op = r.choice(["hash", "depth", "leaves", "mirror", "min", "assert", "root"])
+            op = r.choice(["hash", "depth", "leaves", "mirror", "min", "assert", "root",
+                           "deep"])
             if op == "hash":
                 body.append(f"h = MIX(h, {self.use('hash')}(t));")
             elif op == "depth":
@@ -397,6 +418,11 @@ class MTree(MFam):
             elif op == "assert":
                 body.append(self.assert_(
                     f"t == NULL || {self.use('leaves')}(t) <= {self.use('count')}(t)"))
+            elif op == "deep" and not mirrored:
+                self.p.feature("call-in-macro-argument")
+                mn = self.use("min")
+                body += [f"if (t != NULL && {M}_RIGHT(t) != NULL)",
+                         f"    h = MIX(h, {M}_KEY({mn}({M}_RIGHT(t))) + {M}_KEY({mn}(t)));"]
             elif op == "root":
                 body += ["if (t != NULL && !" + f"{M}_ISLEAF(t))",
                          f"    h = MIX(h, {M}_KEY(t) ^ ({M}_LEFT(t) ? {M}_KEY({M}_LEFT(t)) : 0u));"]
