@@ -322,7 +322,7 @@ bool FunctionRewriter::changedBelow(const Stmt *S) const {
       continue;
     // Body code of an invocation nested in S and written as its expansion: that
     // text is already among the file's edits inside S. In KEY(find(t, KEY(t)))
-    // the inner KEY is expanded on its own, inside the call spelled in the file.
+    // the inner KEY is expanded on its own, in the call spelled in the file.
     if (BodyTexts.count(C) && !Expanded.count(macroBodies().rootOf(C)))
       return true;
     if (changedBelow(C))
