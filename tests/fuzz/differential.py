@@ -13,11 +13,12 @@ ASan+UBSan (original and output; `--sanitize=all`: every program of either gener
 options for every program instead); which checks a program gets follows its seed, so
 `--seed S --count 1` repeats exactly the run of program S.
 
-A failure is: different behaviour; for the macro generator, a structure left unchanged
-because ptrcomp's rewritten code would not compile; a tool crash (a signal, or "Stack dump", "Assertion" or
+A failure is: different behaviour; a tool crash (a signal, or "Stack dump", "Assertion" or
 "PLEASE submit a bug report" on stderr); an error exit or a hang on a valid program; a
 report that is not the documented JSON; an output that does not compile (for `linked`,
-not compile cleanly at -Wall -Wextra -Werror, like the original does). Each failure is
+not compile cleanly at -Wall -Wextra -Werror, like the original does); for the macro
+generator, a structure left unchanged because ptrcomp's rewritten code would not compile
+(its output check caught a bug of the rewrite). Each failure is
 saved under tests/fuzz/results/<generator>-<seed>/ with the program, the tool's output,
 its stderr, a description and, when creduce is installed, a reduced program
 (reduced.c, with the interestingness test interesting.py that produced it; for the

@@ -393,8 +393,9 @@ class MTree(MFam):
 
     def scenario_body(self):
         r, M, T = self.r, self.M, self.T()
+        key = self.key("i", f"salt ^ {r.randint(1, 999)}u")
         body = [f"{T} *t = NULL;", "unsigned h = salt, i;", "for (i = 0; i < n; i++)",
-                f"    t = {self.use('insert')}(t, {self.key('i', 'salt ^ ' + str(r.randint(1, 999)) + 'u')});"]
+                f"    t = {self.use('insert')}(t, {key});"]
         mirrored = False
         if r.random() < 0.6:
             body.append(self.assert_(f"{self.use('count')}(t) == n"))
@@ -628,7 +629,7 @@ class MacroProgram:
         files = {}
         if self.split:
             hdr = ["/* Shared header of gen_linked.py --macros, seed %d. */" % self.seed,
-                   "#ifndef MAC_H", "#define MAC_H", ""] + self.includes(False) + common
+                   "#ifndef MAC_H", "#define MAC_H", ""] + self.includes() + common
             for fam, hs in helpers:
                 hdr += fam.defs()
                 hdr += [f"{h.sig};" for h in hs if fam.in_lib]
@@ -648,7 +649,7 @@ class MacroProgram:
         if self.split:
             prog += ['#include "mac.h"', ""]
         else:
-            prog += self.includes(True) + common
+            prog += self.includes() + common
         # static helpers of prog.c; under NDEBUG a helper used only in asserts would be
         # unused, so there they get external linkage
         linkage = "" if self.ndebug["prog.c"] else "static "
@@ -679,7 +680,7 @@ class MacroProgram:
             out.append("#define NDEBUG")
         return out + ["#include <assert.h>"]
 
-    def includes(self, single):
+    def includes(self):
         out = ["#include <stddef.h>"]
         if self.need_stdint:
             out.append("#include <stdint.h>")
