@@ -332,8 +332,11 @@ int main(int argc, char **argv)
         int k;
         /* a long cheap-ish ring keeps everything reachable; random edges make shortcuts */
         add_edge(vs[i], vs[(i + 1) % n], 500u + rng_next() % 1000u);
-        for (k = 1; k < degree; k++)
-            add_edge(vs[i], vs[rng_next() % (unsigned long)n], 1u + rng_next() % 1000u);
+        for (k = 1; k < degree; k++) {
+            /* one draw per statement: the order of evaluation of arguments is unspecified */
+            long to = (long)(rng_next() % (unsigned long)n);
+            add_edge(vs[i], vs[to], 1u + rng_next() % 1000u);
+        }
     }
     for (s = 0; s < sources; s++) {
         unsigned long long f;
