@@ -189,8 +189,8 @@ bool TypeTable::fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const {
     }
     return false;
   default:
-    // Same-size scalars of one kind (int vs unsigned int, char vs unsigned char)
-    // read the same bytes.
+    // Same-size scalars of one kind (int and unsigned int, char and unsigned
+    // char) read the same bytes.
     return Off == 0 && O.K == I.K &&
            (O.K == TypeInfo::Scalar || O.K == TypeInfo::Char) && O.Size == I.Size;
   }
