@@ -192,7 +192,8 @@ bool TypeTable::fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const {
     // Same-size scalars of one kind (int and unsigned int, char and unsigned
     // char) read the same bytes.
     return Off == 0 && O.K == I.K &&
-           (O.K == TypeInfo::Scalar || O.K == TypeInfo::Char) && O.Size == I.Size;
+           (O.K == TypeInfo::Scalar || O.K == TypeInfo::Char) &&
+           O.Size == I.Size;
   }
 }
 
