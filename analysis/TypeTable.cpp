@@ -189,8 +189,10 @@ bool TypeTable::fitsAt(TypeId Outer, uint64_t Off, TypeId Inner) const {
     }
     return false;
   default:
-    // Same-size scalars of one kind (int vs unsigned int) read the same bytes.
-    return Off == 0 && O.K == TypeInfo::Scalar && I.K == TypeInfo::Scalar &&
+    // Same-size scalars of one kind (int and unsigned int, char and unsigned
+    // char) read the same bytes.
+    return Off == 0 && O.K == I.K &&
+           (O.K == TypeInfo::Scalar || O.K == TypeInfo::Char) &&
            O.Size == I.Size;
   }
 }

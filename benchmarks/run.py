@@ -74,6 +74,13 @@ BENCHMARKS = {
                    ["2", "12", "4"], ["2", "20", "8"]),
     "mt-trees-4": ("4 threads: own trees, plus a shared list freed across threads",
                    ["4", "12", "4"], ["4", "19", "8"]),
+    # Macro-heavy style: fields reached only through accessor and statement macros.
+    "fheap": ("Dijkstra with a Fibonacci heap; fields only through accessor macros",
+              ["20000", "6", "2"], ["500000", "6", "2"]),
+    "mbisort": ("bitonic sort of records in a tree; exchanges are statement macros",
+                ["14"], ["22"]),
+    "anagram": ("anagram classes of a word dictionary in lists and hash chains (macros)",
+                ["30000", "30000"], ["1200000", "400000"]),
 }
 # Entries that run another entry's program with other arguments: name -> program.
 PROGRAM_OF = {"mt-trees-2": "mt-trees", "mt-trees-4": "mt-trees"}

@@ -18,7 +18,10 @@ contexts. Some operations make the structure they touch escape (byte access, poi
 integer casts, qsort, memcpy of nodes, nodes on the stack linked to heap nodes) while
 the same helpers build other structures that do not.
 
-Usage: gen_linked.py SEED [-o FILE]
+Usage: gen_linked.py SEED [-o FILE] [--macros] [--files DIR]
+
+--macros: the macro mode of tests/fuzz/gen_macros.py (structures reached through the
+program's own macros, some in a header shared by two files).
 """
 import argparse
 import random
@@ -2372,12 +2375,36 @@ def features(text):
     return []
 
 
+def generate_macro_files(seed):
+    """The macro-mode program for `seed` as files {name: text} (tests/fuzz/gen_macros.py:
+    data structures reached through the program's own macros; prog.c, and for some seeds
+    a header mac.h shared with lib.c)."""
+    import gen_macros
+    return gen_macros.generate_files(seed)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output", help="write the program here instead of stdout")
+    ap.add_argument("--macros", action="store_true",
+                    help="macro mode (gen_macros.py): structures reached through macros")
+    ap.add_argument("--files", metavar="DIR", help="write the program's files (prog.c and, "
+                    "for some seeds, lib.c and a header) into DIR")
     a = ap.parse_args(argv)
-    text = generate(a.seed)
+    if a.files:
+        import os
+        os.makedirs(a.files, exist_ok=True)
+        files = generate_macro_files(a.seed) if a.macros else generate_files(a.seed)
+        for name, body in files.items():
+            with open(os.path.join(a.files, name), "w", encoding="utf-8", newline="\n") as f:
+                f.write(body)
+        return 0
+    if a.macros:
+        import gen_macros
+        text = gen_macros.generate(a.seed)
+    else:
+        text = generate(a.seed)
     if a.output:
         with open(a.output, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)

@@ -317,9 +317,17 @@ void FunctionRewriter::edit(const Stmt *S, const std::string &Text) {
 }
 
 bool FunctionRewriter::changedBelow(const Stmt *S) const {
-  for (const Stmt *C : S->children())
-    if (C && (BodyTexts.count(C) || changedBelow(C)))
+  for (const Stmt *C : S->children()) {
+    if (!C)
+      continue;
+    // Body code of an invocation nested in S and written as its expansion: that
+    // text is already among the file's edits inside S. In KEY(find(t, KEY(t)))
+    // the inner KEY is expanded on its own, in the call spelled in the file.
+    if (BodyTexts.count(C) && !Expanded.count(macroBodies().rootOf(C)))
       return true;
+    if (changedBelow(C))
+      return true;
+  }
   return false;
 }
 
