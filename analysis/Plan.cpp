@@ -111,6 +111,28 @@ static TypeId structArrayElement(const TypeTable &Types, TypeId T) {
   return Types.info(Elem).K == TypeInfo::Struct && Types.size(Elem) ? Elem : NoType;
 }
 
+/// What holds the pointer at byte \p Off of \p T where pointerFieldAt says no: a union
+/// whose members have different types, or an array of arrays of structs.
+static std::string unrewritableHolder(const TypeTable &Types, TypeId T, uint64_t Off) {
+  for (const TypeInfo::Field &F : Types.info(T).Fields) {
+    if (Off < F.Offset || Off >= F.Offset + Types.size(F.Type))
+      continue;
+    const TypeInfo &FI = Types.info(F.Type);
+    if (FI.K == TypeInfo::Union && Types.isUntypableUnion(F.Type))
+      return "a union whose members have different types" +
+             (llvm::StringRef(FI.Name).contains_insensitive("anonymous") ||
+                      llvm::StringRef(FI.Name).contains("unnamed")
+                  ? std::string()
+                  : " (" + FI.Name + ")");
+    if (FI.K == TypeInfo::Struct || FI.K == TypeInfo::Union)
+      return unrewritableHolder(Types, F.Type, Off - F.Offset);
+    if (TypeId Elem = structArrayElement(Types, F.Type))
+      return unrewritableHolder(Types, Elem, (Off - F.Offset) % Types.size(Elem));
+    return "an array of arrays of structs or unions";
+  }
+  return "a member ptrcomp cannot rewrite";
+}
+
 bool pointerFieldAt(const TypeTable &Types, TypeId T, uint64_t Off, bool Collapsed) {
   for (const TypeInfo::Field &F : Types.info(T).Fields) {
     if (F.BitField || Off < F.Offset || Off >= F.Offset + Types.size(F.Type))
@@ -444,7 +466,7 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   PG.Types.pointerOffsets(T, Offs);
   for (uint64_t Off : Offs)
     if (!rewritablePointerAt(T, Off, N.Collapsed)) {
-      Why = PG.Types.name(T) + " holds pointers inside an array of structs or a union";
+      Why = PG.Types.name(T) + " holds pointers inside " + unrewritableHolder(PG.Types, T, Off);
       return false;
     }
   if (N.Collapsed) {

@@ -2,7 +2,7 @@
    members have different types and both are accessed, so the node's accesses are not
    type-consistent and it stays as it is, with the reason (the union is not given a
    layout). */
-// EXPECT: {"type": "struct cell", "owner": "main", "compressed": false, "reason": "holds pointers inside an array of structs or a union"}
+// EXPECT: {"type": "struct cell", "owner": "main", "compressed": false, "reason": "holds pointers inside a union whose members have different types"}
 #include <stdio.h>
 #include <stdlib.h>
 
