@@ -1260,11 +1260,16 @@ bool Planner::settleClasses() {
                                ->Calls[K.Calls[I].second];
       for (unsigned S = 0; S < C.Paths.size() && Problem.empty(); ++S) {
         const NodeEncoding &E = Encs[I][S];
-        if (!Same(E, C.Slots[S]))
+        if (!Same(E, C.Slots[S])) {
           Problem = "passed through a call via a function pointer at " + CS.Loc +
                     ", while other calls through pointers of that type pass "
                     "structures represented differently";
-        else if (E.Source == NodeEncoding::Global)
+          const std::string &Caller = P.Versions[K.Calls[I].first].Function;
+          if (PG.Unreachable.count(Caller))
+            Problem +=
+                " (that call is in '" + PG.function(Caller)->Name +
+                "', which no run reaches, but whose code stays as written)";
+        } else if (E.Source == NodeEncoding::Global)
           Problem = "a call through a function pointer at " + CS.Loc +
                     " passes a structure held by globals";
         else if (E.isPooled() && C.Paths[S][0] >= C.ParamBits.size())
