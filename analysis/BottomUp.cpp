@@ -220,8 +220,11 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
         }
       }
       std::vector<std::string> Ext = CS.ExternalTargets;
-      if (CS.DirectCallee.empty() && CS.Targets.empty() && CS.ExternalTargets.empty())
-        Ext.push_back(""); // a call through a pointer we know nothing about
+      // A call through a pointer we know nothing about; in a function no run
+      // reaches, a pointer that holds nothing is never called.
+      if (CS.DirectCallee.empty() && CS.Targets.empty() &&
+          CS.ExternalTargets.empty() && !PG.Unreachable.count(F->Key))
+        Ext.push_back("");
       for (const std::string &Name : Ext) {
         CallSite Copy;
         Copy.CalleeName = Name;

@@ -10,6 +10,7 @@
 #include "Passes.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -208,7 +209,48 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
       else
         BindTargets(R, {F.Calls[CI].DirectCallee});
     }
-  bool Changed = true;
+  // The functions no run can reach, with the call targets found so far: none is
+  // main, an entry point of a library (no main), a constructor, a function
+  // whose address reached unseen code, or a target of a reachable call.
+  auto FindUnreachable = [&]() {
+    std::set<std::string> Reached;
+    std::vector<std::string> Work;
+    auto Reach = [&](const std::string &K) {
+      if (PG.function(K) && Reached.insert(K).second)
+        Work.push_back(K);
+    };
+    for (auto &[Key, F] : PG.Functions)
+      if (F.Name == "main" || (!PG.HasMain && F.ExternallyVisible) ||
+          F.Decl->hasAttr<clang::ConstructorAttr>() ||
+          F.Decl->hasAttr<clang::DestructorAttr>() ||
+          F.Decl->hasAttr<clang::UsedAttr>())
+        Reach(Key);
+    for (NodeId N = 1; N < Big.capacity(); ++N)
+      if (Big.isLive(N) && (Big.liveNode(N).Flags & (Escapes | Unknown)))
+        for (const std::string &Fn : Big.liveNode(N).Functions)
+          Reach(Fn);
+    while (!Work.empty()) {
+      FunctionGraph &F = *PG.function(Work.back());
+      Work.pop_back();
+      for (const CallSite &CS : F.Calls) {
+        for (const std::string &T : CS.Targets)
+          Reach(T);
+        for (const std::string &T : CS.CallbackTargets)
+          Reach(T);
+      }
+    }
+    std::set<std::string> Out;
+    for (auto &[Key, F] : PG.Functions)
+      if (!Reached.count(Key))
+        Out.insert(Key);
+    return Out;
+  };
+  // A pointer that holds no function yet may receive some as other calls are
+  // bound (a comparator stored in a struct that reaches the call through a
+  // table): it is taken for unknown code only once the targets stop growing
+  // without it, and not in a function no run reaches (a member of a table whose
+  // calls are all elsewhere).
+  bool Changed = true, Final = false;
   while (Changed) {
     Changed = false;
     for (CallRef R : Indirect) {
@@ -219,7 +261,8 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
         Names = Big.node(FP.Node).Functions;
       // A pointer that unseen code may have written, or one we know nothing about, may
       // also hold functions outside the program.
-      if (FP.isNull() || (Big.node(FP.Node).Flags & (Escapes | Unknown)) || Names.empty())
+      if (FP.isNull() || (Big.node(FP.Node).Flags & (Escapes | Unknown)) ||
+          (Names.empty() && Final && !PG.Unreachable.count(R.Caller->Key)))
         Names.push_back("");
       Changed |= BindTargets(R, Names);
     }
@@ -241,7 +284,15 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
       }
     }
     Changed |= Big.closeEscapes();
+    if (!Changed && !Final) {
+      Final = true;
+      Changed = true;
+      PG.Unreachable = FindUnreachable();
+    } else if (Changed) {
+      Final = false;
+    }
   }
+  PG.Unreachable = FindUnreachable();
   for (auto &[Key, F] : PG.Functions)
     for (CallSite &CS : F.Calls) {
       std::sort(CS.Targets.begin(), CS.Targets.end());

@@ -1184,7 +1184,8 @@ void Planner::findFnClasses() {
       K.Out.Type = T;
       K.Out.Members.insert(K.Out.Members.end(), CS.Targets.begin(),
                            CS.Targets.end());
-      if (K.Why.empty() && (!CS.ExternalTargets.empty() || CS.Targets.empty()))
+      if (K.Why.empty() && (!CS.ExternalTargets.empty() ||
+                            (CS.Targets.empty() && !PG.Unreachable.count(Key))))
         K.Why = "the call at " + CS.Loc + " may reach code ptrcomp cannot see";
       if (K.Why.empty() && (CS.Hook || !CS.CalleeInBytes.empty()))
         K.Why = "the pointer called at " + CS.Loc +
@@ -1430,11 +1431,16 @@ bool Planner::settleClasses() {
                                ->Calls[K.Calls[I].second];
       for (unsigned S = 0; S < C.Paths.size() && Problem.empty(); ++S) {
         const NodeEncoding &E = Encs[I][S];
-        if (!Same(E, C.Slots[S]))
+        if (!Same(E, C.Slots[S])) {
           Problem = "passed through a call via a function pointer at " + CS.Loc +
                     ", while other calls through pointers of that type pass "
                     "structures represented differently";
-        else if (E.Source == NodeEncoding::Global)
+          const std::string &Caller = P.Versions[K.Calls[I].first].Function;
+          if (PG.Unreachable.count(Caller))
+            Problem +=
+                " (that call is in '" + PG.function(Caller)->Name +
+                "', which no run reaches, but whose code stays as written)";
+        } else if (E.Source == NodeEncoding::Global)
           Problem = "a call through a function pointer at " + CS.Loc +
                     " passes a structure held by globals";
         else if (E.isPooled() && C.Paths[S][0] >= C.ParamBits.size())
@@ -1470,6 +1476,57 @@ bool Planner::settleClasses() {
       }
       if (C.Paths[S].size() == 2 && C.Slots[S].Indexed)
         C.ParamBits[A] = C.Slots[S].Bits;
+    }
+    // A member that returns a pointer to the start of an object of an indexed
+    // pool returns an index in its clone: every member must then return one of
+    // that width (the pointers' return type becomes the index type).
+    if (Problem.empty()) {
+      std::optional<unsigned> Ret;
+      std::string First;
+      for (const std::string &M : C.Members) {
+        FunctionGraph &MF = *PG.function(M);
+        unsigned Bits = 0;
+        Cell R = MF.Graph->resolve(MF.Ret);
+        if (!R.isNull())
+          if (auto It = K.SlotOf[M].find(R.Node); It != K.SlotOf[M].end()) {
+            const NodeEncoding &E = C.Slots[It->second];
+            clang::QualType RT = MF.Decl->getReturnType();
+            clang::QualType Pointee = RT->isPointerType()
+                                          ? RT->getPointeeType()
+                                                .getCanonicalType()
+                                                .getUnqualifiedType()
+                                          : clang::QualType();
+            // As the clone's return type (VersionView::repOfCell): an index for
+            // a pointer to the start of the object typed as its struct (or
+            // void); a pointer inside the object stays a pointer.
+            bool Fits = !Pointee.isNull() &&
+                        (Pointee->isVoidType() ||
+                         (Pointee->isRecordType() &&
+                          PG.Types.get(Pointee, *MF.Ctx) == E.Struct));
+            if (E.isPooled() && E.Indexed && R.Offset == 0 && Fits) {
+              Bits = E.Bits;
+            } else if (E.isPooled() && E.Indexed && !Pointee.isNull() &&
+                       Pointee->isPointerType()) {
+              Problem = "'" + MF.Name +
+                        "' returns a pointer to pointers into " +
+                        PG.Types.name(E.Struct) + " through a function pointer";
+              break;
+            }
+          }
+        if (Ret && *Ret != Bits) {
+          Problem =
+              "'" + MF.Name + "' and '" + First +
+              "' return pointers represented differently through one function "
+              "pointer type";
+          break;
+        }
+        if (!Ret) {
+          Ret = Bits;
+          First = MF.Name;
+        }
+      }
+      if (Problem.empty())
+        C.RetBits = Ret.value_or(0);
     }
     // A member that allocates with a size its caller gives (an allocation wrapper)
     // would take a number of objects in its clone, which the calls through the pointer

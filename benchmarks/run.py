@@ -70,6 +70,8 @@ BENCHMARKS = {
                      ["14"], ["21"]),
     "phases": ("three large structures in turn, each freed node by node",
                ["200000", "2"], ["3000000", "3"]),
+    "dict-vtable": ("BST and treap behind a table of function pointers, hooks allocation",
+                    ["20000", "2"], ["300000", "2"]),
     "mt-trees-2": ("2 threads: own trees, plus a shared list freed across threads",
                    ["2", "12", "4"], ["2", "20", "8"]),
     "mt-trees-4": ("4 threads: own trees, plus a shared list freed across threads",

@@ -18,13 +18,18 @@ contexts. Some operations make the structure they touch escape (byte access, poi
 integer casts, qsort, memcpy of nodes, nodes on the stack linked to heap nodes) while
 the same helpers build other structures that do not.
 
-Usage: gen_linked.py SEED [-o FILE] [--macros] [--files DIR]
+Usage: gen_linked.py SEED [-o FILE] [--macros] [--files DIR] [--mode hooks]
 
 --macros: the macro mode of tests/fuzz/gen_macros.py (structures reached through the
 program's own macros, some in a header shared by two files).
+
+With --mode hooks (generate_hooks), the programs are of another kind: containers
+allocated through allocator hooks and used through tables of function pointers (see
+HooksProgram).
 """
 import argparse
 import random
+import re
 import sys
 
 HASH_MUL = "2654435761u"
@@ -2346,6 +2351,668 @@ class OpaqueLib:
         return "\n".join(out)
 
 
+# -- hooks mode: allocator hooks and dispatch tables ---------------------------------------
+# Programs of their own (generate_hooks, `gen_linked.py --mode hooks SEED`): containers
+# whose nodes are allocated and freed through allocator hooks and whose operations are
+# called through tables of function pointers, as C libraries write them. Every hook a
+# program has holds malloc-family functions only, unless the program plugs in a user
+# allocator that counts (and prints) its allocations, which must then stay unchanged.
+
+class HookAlloc:
+    """The program's allocator hooks, in one of three styles: global hook variables
+    (`void *(*hk_malloc)(size_t) = malloc;`, maybe with a setter API), a hooks struct with
+    an init_hooks(NULL)-resets API, or allocator objects passed to the constructors."""
+
+    def __init__(self, prog, r):
+        self.p = prog
+        self.r = r
+        self.style = r.choice(["global", "global", "struct", "struct", "object"])
+        # A user allocator that counts: every structure allocated through the hook must
+        # then stay as it is (the counts are printed).
+        self.user = r.random() < 0.3
+        self.calloc_hook = self.style == "global" and r.random() < 0.4
+        self.setter = self.style == "global" and r.random() < 0.6
+        self.extern = r.random() < 0.4
+        self.deref_call = r.random() < 0.3  # (*hook)(size) rather than hook(size)
+        # when main installs the user allocator: before every scenario, or halfway
+        self.install_at = r.choice(["start", "middle"])
+        # calls of the reset API (init_hooks(NULL) / set_allocator(NULL, NULL))
+        self.resets = r.choice([0, 0, 1, 2])
+        prog.feature("hook-" + self.style)
+        if self.user:
+            prog.feature("user-allocator")
+        if self.calloc_hook:
+            prog.feature("calloc-hook")
+
+    def call(self, fn, args):
+        return f"(*{fn})({args})" if self.deref_call else f"{fn}({args})"
+
+    def alloc(self, size, holder):
+        """An allocation of size bytes; holder: an expression of the allocator object
+        (object style)."""
+        if self.style == "object":
+            return f"{holder}->alloc({holder}, {size})"
+        if self.style == "struct":
+            return self.call("hk_global.malloc_fn", size)
+        if self.calloc_hook and self.r.random() < 0.5:
+            return self.call("hk_calloc", f"1u, {size}")
+        return self.call("hk_malloc", size)
+
+    def free(self, ptr, holder):
+        if self.style == "object":
+            return f"{holder}->release({holder}, {ptr});"
+        if self.style == "struct":
+            return self.call("hk_global.free_fn", ptr) + ";"
+        return self.call("hk_free", ptr) + ";"
+
+    def holder_for_scenario(self):
+        """The allocator object a scenario passes to its constructors (object style)."""
+        if self.user and self.r.random() < 0.6:
+            return self.r.choice(["(salt & 2u) ? &hk_counted : &hk_heap", "&hk_counted"])
+        return "&hk_heap"
+
+    def definitions(self):
+        """(name, text) of the hooks and the allocators, in order."""
+        ext = "" if self.extern else "static "
+        defs = []
+        if self.style == "object":
+            defs.append(("struct hk_alloc", "\n".join([
+                "struct hk_alloc {",
+                "    void *(*alloc)(struct hk_alloc *a, size_t size);",
+                "    void (*release)(struct hk_alloc *a, void *p);",
+                "    unsigned long live;", "};", ""])))
+            defs.append(("hk_heap_alloc", "\n".join([
+                "static void *hk_heap_alloc(struct hk_alloc *a, size_t size)", "{",
+                "    (void)a;", "    return malloc(size);", "}", ""])))
+            defs.append(("hk_heap_release", "\n".join([
+                "static void hk_heap_release(struct hk_alloc *a, void *p)", "{",
+                "    (void)a;", "    free(p);", "}", ""])))
+            defs.append(("hk_heap", f"{ext}struct hk_alloc hk_heap = "
+                                    "{ hk_heap_alloc, hk_heap_release, 0ul };\n"))
+            if self.user:
+                defs.append(("hk_count_alloc", "\n".join([
+                    "static void *hk_count_alloc(struct hk_alloc *a, size_t size)", "{",
+                    "    a->live++;", "    return malloc(size);", "}", ""])))
+                defs.append(("hk_count_release", "\n".join([
+                    "static void hk_count_release(struct hk_alloc *a, void *p)", "{",
+                    "    if (p)", "        a->live--;", "    free(p);", "}", ""])))
+                defs.append(("hk_counted", "static struct hk_alloc hk_counted = "
+                                           "{ hk_count_alloc, hk_count_release, 0ul };\n"))
+            return defs
+        if self.user:
+            defs.append(("hk_nalloc", "static unsigned long hk_nalloc, hk_nlive;\n"))
+            defs.append(("hk_counting_malloc", "\n".join([
+                "static void *hk_counting_malloc(size_t size)", "{", "    hk_nalloc++;",
+                "    hk_nlive++;", "    return malloc(size);", "}", ""])))
+            defs.append(("hk_counting_free", "\n".join([
+                "static void hk_counting_free(void *p)", "{", "    if (p)",
+                "        hk_nlive--;", "    free(p);", "}", ""])))
+        if self.style == "global":
+            defs.append(("hk_malloc", f"{ext}void *(*hk_malloc)(size_t) = malloc;\n"))
+            defs.append(("hk_free", f"{ext}void (*hk_free)(void *) = free;\n"))
+            if self.calloc_hook:
+                defs.append(("hk_calloc",
+                             f"{ext}void *(*hk_calloc)(size_t, size_t) = calloc;\n"))
+            defs.append(("hk_set_allocator", "\n".join([
+                f"{ext}void hk_set_allocator(void *(*m)(size_t), void (*f)(void *))", "{",
+                "    hk_malloc = m ? m : malloc;", "    hk_free = f ? f : free;", "}", ""])))
+        else:
+            defs.append(("struct hk_hooks", "\n".join([
+                "struct hk_hooks {", "    void *(*malloc_fn)(size_t);",
+                "    void (*free_fn)(void *);", "};", ""])))
+            defs.append(("hk_global", f"{ext}struct hk_hooks hk_global = {{ malloc, free }};\n"))
+            defs.append(("hk_init_hooks", "\n".join([
+                f"{ext}void hk_init_hooks(const struct hk_hooks *h)", "{",
+                "    if (h == NULL) {", "        hk_global.malloc_fn = malloc;",
+                "        hk_global.free_fn = free;", "        return;", "    }",
+                "    hk_global.malloc_fn = h->malloc_fn ? h->malloc_fn : malloc;",
+                "    hk_global.free_fn = h->free_fn ? h->free_fn : free;", "}", ""])))
+        return defs
+
+    def reset_stmt(self):
+        if self.style == "global":
+            return ["hk_set_allocator(NULL, NULL);"] if self.setter else [
+                "hk_malloc = malloc;", "hk_free = free;"]
+        if self.style == "struct":
+            return ["hk_init_hooks(NULL);"]
+        return []
+
+    def install_stmt(self):
+        """Statements of main that plug in the user allocator."""
+        if not self.user or self.style == "object":
+            return []
+        if self.style == "global":
+            if self.setter:
+                return [self.r.choice(["hk_set_allocator(hk_counting_malloc, hk_counting_free);",
+                                       "hk_set_allocator(hk_counting_malloc, NULL);"])]
+            return ["hk_malloc = hk_counting_malloc;", "hk_free = hk_counting_free;"]
+        if self.r.random() < 0.5:
+            return ["{", "    struct hk_hooks mine;", "    mine.malloc_fn = hk_counting_malloc;",
+                    f"    mine.free_fn = {self.r.choice(['hk_counting_free', 'NULL'])};",
+                    "    hk_init_hooks(&mine);", "}"]
+        return ["{", "    static const struct hk_hooks mine = { hk_counting_malloc, "
+                     "hk_counting_free };", "    hk_init_hooks(&mine);", "}"]
+
+    def final_prints(self):
+        if not self.user:
+            return []
+        if self.style == "object":
+            return ['printf("counted live %lu\\n", hk_counted.live);']
+        return ['printf("allocations %lu live %lu\\n", hk_nalloc, hk_nlive);']
+
+
+class HookFam:
+    """A set of keys with two implementations (an unbalanced search tree and a sorted
+    list threaded through `right`) behind a table of function pointers; the nodes (and
+    maybe the set) are allocated and freed through the program's hooks; the order may be
+    a comparator stored in the set; iteration takes a visitor callback."""
+
+    def __init__(self, prog, idx, hooks):
+        self.p = prog
+        self.r = r = prog.r
+        self.h = hooks
+        self.t = t = f"h{idx}"
+        self.pf = [PField(r, n, r.randint(1, 0xffff))
+                   for n in r.sample(PAYLOAD_NAMES, r.randint(0, 3))]
+        self.dispatch = r.random() < 0.85
+        self.ops_in_set = self.dispatch and r.random() < 0.6
+        self.cmp_in_set = r.random() < 0.5
+        self.alloc_set_by_hook = r.random() < 0.6
+        self.designated = r.random() < 0.4
+        self.allow_qsort = r.random() < 0.15
+        self.nsc = 0
+        if self.dispatch:
+            prog.feature("ops-in-set" if self.ops_in_set else "ops-table")
+        if self.cmp_in_set:
+            prog.feature("cmp-in-set")
+
+    # -- spellings --------------------------------------------------------------------------
+    def cmp(self, s, n, key):
+        if self.cmp_in_set:
+            return f"{s}->cmp({n}, {key})"
+        return f"{self.t}_cmp_asc({n}, {key})"
+
+    def holder(self, s):
+        return f"{s}->a" if self.h.style == "object" else None
+
+    def node_alloc(self):
+        return self.h.alloc("sizeof *x", "s->a")
+
+    def node_free(self, p):
+        return self.h.free(p, "s->a")
+
+    def definitions(self):
+        t, r, h = self.t, self.r, self.h
+        nk = any(f.needs_k() for f in self.pf)
+        fields = ["unsigned key;"] + [f.decl for f in self.pf] + [
+            f"struct {t}_node *left;", f"struct {t}_node *right;"]
+        r.shuffle(fields)
+        defs = [(f"struct {t}_node", "\n".join(
+            [f"struct {t}_node {{"] + [f"    {f}" for f in fields] + ["};", ""]))]
+        defs.append((f"{t}_cmp_fn", f"typedef int (*{t}_cmp_fn)(const struct {t}_node *n, "
+                                    f"unsigned key);\n"))
+        defs.append((f"{t}_visit_fn", f"typedef void (*{t}_visit_fn)(struct {t}_node *n, "
+                                      f"unsigned *acc);\n"))
+        sfields = [f"struct {t}_node *root;", "unsigned count;"]
+        if self.ops_in_set:
+            sfields.append(f"const struct {t}_ops *ops;")
+        if self.cmp_in_set:
+            sfields.append(f"{t}_cmp_fn cmp;")
+        if h.style == "object":
+            sfields.append("struct hk_alloc *a;")
+        r.shuffle(sfields)
+        defs.append((f"struct {t}_set", "\n".join(
+            ([f"struct {t}_ops;", ""] if self.ops_in_set else []) +
+            [f"struct {t}_set {{"] + [f"    {f}" for f in sfields] + ["};", ""])))
+        # comparators: n's key before key (< 0), the same (0), after (> 0)
+        defs.append((f"{t}_cmp_asc", "\n".join([
+            f"static int {t}_cmp_asc(const struct {t}_node *n, unsigned key)", "{",
+            "    return n->key < key ? -1 : n->key > key;", "}", ""])))
+        defs.append((f"{t}_cmp_desc", "\n".join([
+            f"static int {t}_cmp_desc(const struct {t}_node *n, unsigned key)", "{",
+            "    return n->key > key ? -1 : n->key < key;", "}", ""])))
+        defs.append((f"{t}_cmp_mod", "\n".join([
+            f"static int {t}_cmp_mod(const struct {t}_node *n, unsigned key)", "{",
+            "    unsigned a = n->key % 97u, b = key % 97u;", "    if (a != b)",
+            "        return a < b ? -1 : 1;", "    return n->key < key ? -1 : n->key > key;",
+            "}", ""])))
+        # node hash
+        body = [f"static unsigned {t}_nhash(unsigned h, const struct {t}_node *n)", "{"]
+        if nk:
+            body.append("    unsigned k;")
+        body.append("    h = mix(h, n->key);")
+        for f in self.pf:
+            body += indent(f.hash("h", "n->"))
+        body += ["    return h;", "}", ""]
+        defs.append((f"{t}_nhash", "\n".join(body)))
+        # node allocation
+        body = [f"static struct {t}_node *{t}_node_new(struct {t}_set *s, unsigned key)", "{",
+                f"    struct {t}_node *x = {self.node_alloc()};"]
+        if nk:
+            body.append("    unsigned k;")
+        if h.style != "object":
+            body.append("    (void)s;")
+        body += ["    if (x == NULL)", "        exit(2);", "    x->key = key;"]
+        for f in self.pf:
+            body += indent(f.init("x->", "key"))
+        body += ["    x->left = NULL;", "    x->right = NULL;", "    return x;", "}", ""]
+        defs.append((f"{t}_node_new", "\n".join(body)))
+        body = [f"static void {t}_node_free(struct {t}_set *s, struct {t}_node *x)", "{"]
+        if h.style != "object":
+            body.append("    (void)s;")
+        body += [f"    {self.node_free('x')}", "}", ""]
+        defs.append((f"{t}_node_free", "\n".join(body)))
+        defs += self.tree_defs() + self.list_defs()
+        # visitors
+        defs.append((f"{t}_visit_hash", "\n".join([
+            f"static void {t}_visit_hash(struct {t}_node *n, unsigned *acc)", "{",
+            f"    *acc = {t}_nhash(*acc, n);", "}", ""])))
+        defs.append((f"{t}_visit_count", "\n".join([
+            f"static void {t}_visit_count(struct {t}_node *n, unsigned *acc)", "{",
+            "    *acc += 1u + (n->key & 1u);", "}", ""])))
+        defs.append((f"{t}_visit_keys", "\n".join([
+            f"static void {t}_visit_keys(struct {t}_node *n, unsigned *acc)", "{",
+            "    *acc = *acc * 31u + n->key;", "}", ""])))
+        # the dispatch tables
+        if self.dispatch:
+            members = [("insert", "int (*{})(struct {t}_set *s, unsigned key)"),
+                       ("find", "struct {t}_node *(*{})(const struct {t}_set *s, unsigned key)"),
+                       ("remove", "int (*{})(struct {t}_set *s, unsigned key)"),
+                       ("hash", "unsigned (*{})(const struct {t}_set *s)"),
+                       ("each", "void (*{})(struct {t}_set *s, {t}_visit_fn fn, unsigned *acc)"),
+                       ("clear", "void (*{})(struct {t}_set *s)")]
+            defs.append((f"struct {t}_ops", "\n".join(
+                [f"struct {t}_ops {{"] +
+                [f"    {sig.format(m, t=t)};" for m, sig in members] + ["};", ""])))
+            for kind in ("tree", "list"):
+                if self.designated:
+                    init = ", ".join(f".{m} = {t}_{kind}_{m}" for m, _ in members)
+                else:
+                    init = ", ".join(f"{t}_{kind}_{m}" for m, _ in members)
+                defs.append((f"{t}_{kind}_ops",
+                             f"static const struct {t}_ops {t}_{kind}_ops = {{ {init} }};\n"))
+        # constructor and destructor
+        params = []
+        if self.ops_in_set:
+            params.append(f"const struct {t}_ops *ops")
+        if self.cmp_in_set:
+            params.append(f"{t}_cmp_fn cmp")
+        if h.style == "object":
+            params.append("struct hk_alloc *a")
+        body = [f"static struct {t}_set *{t}_new({', '.join(params) or 'void'})", "{"]
+        if self.alloc_set_by_hook:
+            body.append(f"    struct {t}_set *s = {h.alloc('sizeof *s', 'a')};")
+        else:
+            body.append(f"    struct {t}_set *s = malloc(sizeof *s);")
+        body += ["    if (s == NULL)", "        exit(2);", "    s->root = NULL;",
+                 "    s->count = 0u;"]
+        if self.ops_in_set:
+            body.append("    s->ops = ops;")
+        if self.cmp_in_set:
+            body.append("    s->cmp = cmp;")
+        if h.style == "object":
+            body.append("    s->a = a;")
+        body += ["    return s;", "}", ""]
+        defs.append((f"{t}_new", "\n".join(body)))
+        for kind in ("tree", "list"):
+            body = [f"static void {t}_{kind}_destroy(struct {t}_set *s)", "{",
+                    f"    {t}_{kind}_clear(s);"]
+            body += self.set_free()
+            defs.append((f"{t}_{kind}_destroy", "\n".join(body + ["}", ""])))
+        if self.dispatch:
+            if self.ops_in_set:
+                body = [f"static void {t}_destroy(struct {t}_set *s)", "{",
+                        "    s->ops->clear(s);"]
+            else:
+                body = [f"static void {t}_destroy(const struct {t}_ops *ops, struct {t}_set *s)",
+                        "{", "    ops->clear(s);"]
+            body += self.set_free()
+            defs.append((f"{t}_destroy", "\n".join(body + ["}", ""])))
+        # qsort over the nodes of a set whose kind is known (that set escapes to qsort)
+        defs.append((f"{t}_qcmp", "\n".join([
+            f"static int {t}_qcmp(const void *a, const void *b)", "{",
+            f"    const struct {t}_node *x = *(const struct {t}_node *const *)a;",
+            f"    const struct {t}_node *y = *(const struct {t}_node *const *)b;",
+            "    return x->key < y->key ? -1 : x->key > y->key;", "}", ""])))
+        defs.append((f"{t}_tree_collect", "\n".join([
+            f"static void {t}_tree_collect(struct {t}_node *n, struct {t}_node **arr, "
+            "unsigned *m)", "{", "    while (n) {",
+            f"        {t}_tree_collect(n->left, arr, m);", "        arr[(*m)++] = n;",
+            "        n = n->right;", "    }", "}", ""])))
+        for kind in ("tree", "list"):
+            body = [f"static unsigned {t}_{kind}_qsorted(struct {t}_set *s)", "{",
+                    f"    struct {t}_node **arr;", "    unsigned i, m = 0u, h = 7u;"]
+            if kind == "list":
+                body.append(f"    struct {t}_node *n;")
+            body += ["    if (s->count == 0u)", "        return h;",
+                     "    arr = malloc(s->count * sizeof *arr);", "    if (arr == NULL)",
+                     "        exit(2);"]
+            if kind == "tree":
+                body.append(f"    {t}_tree_collect(s->root, arr, &m);")
+            else:
+                body += ["    for (n = s->root; n; n = n->right)", "        arr[m++] = n;"]
+            body += [f"    qsort(arr, m, sizeof *arr, {t}_qcmp);", "    for (i = 0; i < m; i++)",
+                     f"        h = {t}_nhash(h, arr[i]);", "    free(arr);", "    return h;",
+                     "}", ""]
+            defs.append((f"{t}_{kind}_qsorted", "\n".join(body)))
+        return defs
+
+    def set_free(self):
+        if self.alloc_set_by_hook:
+            if self.h.style == "object":
+                return ["    {", "        struct hk_alloc *a = s->a;",
+                        f"        {self.h.free('s', 'a')}", "    }"]
+            return [f"    {self.h.free('s', None)}"]
+        return ["    free(s);"]
+
+    def tree_defs(self):
+        t = self.t
+        n = f"struct {t}_node"
+        S = f"struct {t}_set"
+        c = self.cmp
+        return [
+            (f"{t}_tree_add", "\n".join([
+                f"static {n} *{t}_tree_add({S} *s, {n} *n, unsigned key, int *added)", "{",
+                "    int c;", "    if (n == NULL) {", "        *added = 1;",
+                f"        return {t}_node_new(s, key);", "    }", f"    c = {c('s', 'n', 'key')};",
+                "    if (c > 0)", f"        n->left = {t}_tree_add(s, n->left, key, added);",
+                "    else if (c < 0)", f"        n->right = {t}_tree_add(s, n->right, key, added);",
+                "    return n;", "}", ""])),
+            (f"{t}_tree_insert", "\n".join([
+                f"static int {t}_tree_insert({S} *s, unsigned key)", "{", "    int added = 0;",
+                f"    s->root = {t}_tree_add(s, s->root, key, &added);",
+                "    s->count += (unsigned)added;", "    return added;", "}", ""])),
+            (f"{t}_tree_find", "\n".join([
+                f"static {n} *{t}_tree_find(const {S} *s, unsigned key)", "{",
+                f"    {n} *n = s->root;", "    while (n) {", f"        int c = {c('s', 'n', 'key')};",
+                "        if (c == 0)", "            break;",
+                "        n = c > 0 ? n->left : n->right;", "    }", "    return n;", "}", ""])),
+            (f"{t}_tree_take_min", "\n".join([
+                f"static {n} *{t}_tree_take_min({n} *n, {n} **min)", "{",
+                "    if (n->left == NULL) {", "        *min = n;", "        return n->right;",
+                "    }", f"    n->left = {t}_tree_take_min(n->left, min);", "    return n;", "}",
+                ""])),
+            (f"{t}_tree_del", "\n".join([
+                f"static {n} *{t}_tree_del({S} *s, {n} *n, unsigned key, int *removed)", "{",
+                f"    {n} *keep;", "    int c;", "    if (n == NULL)", "        return NULL;",
+                f"    c = {c('s', 'n', 'key')};", "    if (c > 0) {",
+                f"        n->left = {t}_tree_del(s, n->left, key, removed);", "        return n;",
+                "    }", "    if (c < 0) {",
+                f"        n->right = {t}_tree_del(s, n->right, key, removed);",
+                "        return n;", "    }", "    if (n->left == NULL) {",
+                "        keep = n->right;", "    } else if (n->right == NULL) {",
+                "        keep = n->left;", "    } else {",
+                f"        n->right = {t}_tree_take_min(n->right, &keep);",
+                "        keep->left = n->left;", "        keep->right = n->right;", "    }",
+                f"    {t}_node_free(s, n);", "    *removed = 1;", "    return keep;", "}", ""])),
+            (f"{t}_tree_remove", "\n".join([
+                f"static int {t}_tree_remove({S} *s, unsigned key)", "{", "    int removed = 0;",
+                f"    s->root = {t}_tree_del(s, s->root, key, &removed);",
+                "    s->count -= (unsigned)removed;", "    return removed;", "}", ""])),
+            (f"{t}_tree_hash_rec", "\n".join([
+                f"static unsigned {t}_tree_hash_rec(const {n} *n, unsigned h)", "{",
+                "    while (n) {", f"        h = {t}_tree_hash_rec(n->left, h);",
+                f"        h = {t}_nhash(h, n);", "        n = n->right;", "    }", "    return h;",
+                "}", ""])),
+            (f"{t}_tree_hash", "\n".join([
+                f"static unsigned {t}_tree_hash(const {S} *s)", "{",
+                f"    return {t}_tree_hash_rec(s->root, 17u + s->count);", "}", ""])),
+            (f"{t}_tree_walk", "\n".join([
+                f"static void {t}_tree_walk({n} *n, {t}_visit_fn fn, unsigned *acc)", "{",
+                "    while (n) {", f"        {t}_tree_walk(n->left, fn, acc);",
+                "        fn(n, acc);", "        n = n->right;", "    }", "}", ""])),
+            (f"{t}_tree_each", "\n".join([
+                f"static void {t}_tree_each({S} *s, {t}_visit_fn fn, unsigned *acc)", "{",
+                f"    {t}_tree_walk(s->root, fn, acc);", "}", ""])),
+            (f"{t}_tree_drop", "\n".join([
+                f"static void {t}_tree_drop({S} *s, {n} *n)", "{", "    if (n) {",
+                f"        {t}_tree_drop(s, n->left);", f"        {t}_tree_drop(s, n->right);",
+                f"        {t}_node_free(s, n);", "    }", "}", ""])),
+            (f"{t}_tree_clear", "\n".join([
+                f"static void {t}_tree_clear({S} *s)", "{", f"    {t}_tree_drop(s, s->root);",
+                "    s->root = NULL;", "    s->count = 0u;", "}", ""])),
+        ]
+
+    def list_defs(self):
+        t = self.t
+        n = f"struct {t}_node"
+        S = f"struct {t}_set"
+        c = self.cmp
+        return [
+            (f"{t}_list_insert", "\n".join([
+                f"static int {t}_list_insert({S} *s, unsigned key)", "{",
+                f"    {n} *prev = NULL, *cur = s->root, *x;",
+                f"    while (cur && {c('s', 'cur', 'key')} < 0) {{", "        prev = cur;",
+                "        cur = cur->right;", "    }",
+                f"    if (cur && {c('s', 'cur', 'key')} == 0)", "        return 0;",
+                f"    x = {t}_node_new(s, key);", "    x->right = cur;", "    if (prev)",
+                "        prev->right = x;", "    else", "        s->root = x;",
+                "    s->count++;", "    return 1;", "}", ""])),
+            (f"{t}_list_find", "\n".join([
+                f"static {n} *{t}_list_find(const {S} *s, unsigned key)", "{",
+                f"    {n} *cur = s->root;", f"    while (cur && {c('s', 'cur', 'key')} < 0)",
+                "        cur = cur->right;",
+                f"    return cur && {c('s', 'cur', 'key')} == 0 ? cur : NULL;", "}", ""])),
+            (f"{t}_list_remove", "\n".join([
+                f"static int {t}_list_remove({S} *s, unsigned key)", "{",
+                f"    {n} *prev = NULL, *cur = s->root;",
+                f"    while (cur && {c('s', 'cur', 'key')} < 0) {{", "        prev = cur;",
+                "        cur = cur->right;", "    }",
+                f"    if (cur == NULL || {c('s', 'cur', 'key')} != 0)", "        return 0;",
+                "    if (prev)", "        prev->right = cur->right;", "    else",
+                "        s->root = cur->right;", f"    {t}_node_free(s, cur);",
+                "    s->count--;", "    return 1;", "}", ""])),
+            (f"{t}_list_hash", "\n".join([
+                f"static unsigned {t}_list_hash(const {S} *s)", "{",
+                f"    const {n} *n;", "    unsigned h = 17u + s->count;",
+                "    for (n = s->root; n; n = n->right)", f"        h = {t}_nhash(h, n);",
+                "    return h;", "}", ""])),
+            (f"{t}_list_each", "\n".join([
+                f"static void {t}_list_each({S} *s, {t}_visit_fn fn, unsigned *acc)", "{",
+                f"    {n} *n;", "    for (n = s->root; n; n = n->right)", "        fn(n, acc);",
+                "}", ""])),
+            (f"{t}_list_clear", "\n".join([
+                f"static void {t}_list_clear({S} *s)", "{", "    while (s->root) {",
+                f"        {n} *next = s->root->right;", f"        {t}_node_free(s, s->root);",
+                "        s->root = next;", "    }", "    s->count = 0u;", "}", ""])),
+        ]
+
+    # -- scenarios ---------------------------------------------------------------------------
+    def scenario(self):
+        r, t = self.r, self.t
+        self.nsc += 1
+        name = f"{t}_scenario{self.nsc}"
+        body = ["unsigned h = salt, i, acc = 0u;"]
+        sets = ["a", "b"] if r.random() < 0.5 else ["a"]
+        kinds, calls = {}, {}
+        holder = self.h.holder_for_scenario() if self.h.style == "object" else None
+        for v in sets:
+            kind = r.choice(["tree", "list", "dyn"]) if self.dispatch else \
+                r.choice(["tree", "list"])
+            kinds[v] = kind
+            table = {"tree": f"&{t}_tree_ops", "list": f"&{t}_list_ops",
+                     "dyn": f"(salt & 1u) ? &{t}_tree_ops : &{t}_list_ops"}[kind]
+            if kind == "dyn" and v == "b":
+                table = f"(salt & 1u) ? &{t}_list_ops : &{t}_tree_ops"
+            args = []
+            if self.ops_in_set:
+                args.append(table)
+                calls[v] = f"{v}->ops->"
+            elif self.dispatch:
+                body.insert(1, f"const struct {t}_ops *ops_{v} = {table};")
+                calls[v] = f"ops_{v}->"
+            else:
+                calls[v] = f"{t}_{kind}_"
+            if self.cmp_in_set:
+                args.append(r.choice([f"{t}_cmp_asc", f"{t}_cmp_asc", f"{t}_cmp_desc",
+                                      f"{t}_cmp_mod"]))
+            if holder:
+                args.append(holder)
+            body.append(f"struct {t}_set *{v} = {t}_new({', '.join(args)});")
+        if self.dispatch:
+            self.p.feature("dispatch")
+
+        def call(v, op, *args):
+            return f"{calls[v]}{op}({', '.join((v,) + args)})"
+
+        def key(i="i"):
+            return (f"(({i} * {HASH_MUL}) ^ {self.salt()}) % "
+                    f"{r.choice(['64u', '256u', '1000u', '37u'])}")
+
+        ops = [("fill", sets[0])]
+        for _ in range(r.randint(3, 8)):
+            op = r.choice(["fill", "fill", "find", "remove", "each", "hash", "count", "move",
+                           "qsort", "clear"])
+            ops.append((op, r.choice(sets)))
+        for op, v in ops:
+            cnt = r.choice(["n", "n", "n / 2u + 1u", "n % 23u", f"{r.randint(1, 12)}u"])
+            if op == "fill":
+                body += [f"for (i = 0; i < {cnt}; i++)",
+                         f"    h += (unsigned){call(v, 'insert', key())};"]
+            elif op == "find":
+                body += [f"for (i = 0; i < {cnt}; i++) {{",
+                         f"    struct {t}_node *f = {call(v, 'find', key())};",
+                         "    if (f)", f"        h = {t}_nhash(h, f);", "    else",
+                         "        h = mix(h, i);", "}"]
+            elif op == "remove":
+                body += [f"for (i = 0; i < {cnt}; i++)",
+                         f"    h = mix(h, (unsigned){call(v, 'remove', key())});"]
+            elif op == "each":
+                self.p.feature("callback")
+                vis = r.choice(["hash", "count", "keys"])
+                body += ["acc = 0u;", call(v, "each", f"{t}_visit_{vis}", "&acc") + ";",
+                         "h = mix(h, acc);"]
+            elif op == "hash":
+                body.append(f"h = mix(h, {call(v, 'hash')});")
+            elif op == "count":
+                body.append(f"h = mix(h, {v}->count);")
+            elif op == "move" and len(sets) == 2:
+                w = "b" if v == "a" else "a"
+                body += [f"for (i = 0; i < {cnt}; i++) {{", f"    unsigned k = {key()};",
+                         f"    if ({call(v, 'remove', 'k')})",
+                         f"        h += (unsigned){call(w, 'insert', 'k')};", "}"]
+            elif op == "qsort" and self.allow_qsort and kinds[v] != "dyn":
+                self.p.feature("qsort")
+                body.append(f"h = mix(h, {t}_{kinds[v]}_qsorted({v}));")
+            elif op == "clear":
+                body += [call(v, "clear") + ";", f"h = mix(h, {v}->count);"]
+        for v in sets:
+            body.append(f"h = mix(h, {call(v, 'hash')});")
+        for v in sets:
+            if self.ops_in_set:
+                body.append(f"{t}_destroy({v});")
+            elif self.dispatch:
+                body.append(f"{t}_destroy(ops_{v}, {v});")
+            else:
+                body.append(f"{t}_{kinds[v]}_destroy({v});")
+        body.append("return h;")
+        if not any("acc" in line for line in body[1:]):
+            body[0] = "unsigned h = salt, i;"
+        if not any(re.search(r"\bn\b", line) for line in body):
+            body.insert(1, "(void)n;")
+        text = "\n".join([f"static unsigned {name}(unsigned n, unsigned salt)", "{"] +
+                         indent(body) + ["}", ""])
+        return name, text
+
+    def salt(self):
+        return self.r.choice(["salt", f"{self.r.randint(1, 0xffff)}u", "(salt >> 3)"])
+
+
+class HooksProgram:
+    """A program of the hooks mode: one HookAlloc, one or two HookFams, their scenarios."""
+
+    def __init__(self, seed):
+        self.seed = seed
+        self.r = random.Random(seed * 2654435761 + 17)
+        self.features = []
+
+    def feature(self, name):
+        if name not in self.features:
+            self.features.append(name)
+
+    def generate(self, keep=None):
+        r = self.r
+        hooks = HookAlloc(self, r)
+        fams = [HookFam(self, i, hooks) for i in range(r.randint(1, 2))]
+        defs = hooks.definitions()
+        for f in fams:
+            defs += f.definitions()
+        scenarios = []
+        for f in fams:
+            for _ in range(r.randint(2, 3)):
+                scenarios.append(f.scenario())
+        r.shuffle(scenarios)
+        self.names = [n for n, _ in scenarios]
+        if keep is not None:
+            scenarios = [s for s in scenarios if s[0] in keep]
+        main = self.render_main(hooks, [n for n, _ in scenarios])
+        # only what the scenarios and main use (a static function or variable nobody
+        # uses is a warning); definitions come before their uses
+        used_text = "\n".join([t for _, t in scenarios] + main)
+        keep_defs = [False] * len(defs)
+        grew = True
+        while grew:
+            grew = False
+            for i, (name, text) in enumerate(defs):
+                if keep_defs[i]:
+                    continue
+                word = name.split()[-1]
+                if name.startswith("struct ") or re.search(r"\b" + word + r"\b", used_text):
+                    keep_defs[i] = True
+                    used_text += "\n" + text
+                    grew = True
+        out = [f"/* Generated by tests/fuzz/gen_linked.py --mode hooks, seed {self.seed}. */",
+               f"/* features: {' '.join(self.features)} */",
+               "#include <stddef.h>", "#include <stdio.h>", "#include <stdlib.h>", "",
+               "static unsigned mix(unsigned h, unsigned v)", "{",
+               "    return (h ^ v) * 16777619u + 0x9e3779b9u;", "}", ""]
+        out += [text for (name, text), k in zip(defs, keep_defs) if k]
+        out += [text for _, text in scenarios]
+        out += main
+        return "\n".join(out) + "\n"
+
+    def render_main(self, hooks, names):
+        r = self.r
+        calls = []
+        for name in names:
+            for _ in range(r.choice([1, 1, 2])):
+                calls.append((name, r.randint(0, 160), r.randint(0, 0xffff)))
+        body = ["unsigned total = 0u;", "unsigned r;"]
+        install = hooks.install_stmt()
+        at = 0 if hooks.install_at == "start" else len(calls) // 2
+        resets = sorted(r.randint(0, len(calls)) for _ in range(hooks.resets))
+        if hooks.resets and hooks.reset_stmt():
+            self.feature("reset-api")
+        for i, call in enumerate(calls + [(None, 0, 0)]):
+            name, n, salt = call
+            for pos in resets:
+                if pos == i:
+                    body += hooks.reset_stmt()
+            if i == at:
+                body += install
+            if name is None:
+                break
+            body += [f"r = {name}({n}u, {salt}u);", f'printf("{name}({n}) = %u\\n", r);',
+                     "total = mix(total, r);"]
+        body.append('printf("total %u\\n", total);')
+        body += hooks.final_prints()
+        m = r.choice([0, 0, 3])
+        body.append(f"return (int)(total % {m}u);" if m else "return 0;")
+        return ["int main(void)", "{"] + indent(body) + ["}"]
+
+
+def generate_hooks(seed, keep=None):
+    """The hooks-mode program for `seed` (allocator hooks and dispatch tables); with
+    `keep`, only those scenarios and what they use."""
+    return HooksProgram(seed).generate(keep)
+
+
+def hooks_scenario_names(seed):
+    p = HooksProgram(seed)
+    p.generate()
+    return p.names
+
+
 def generate_files(seed):
     """The program for `seed` as files {name: text}: prog.c, and for some seeds lib.c
     (a library whose structs prog.c only declares)."""
@@ -2391,6 +3058,8 @@ def main(argv=None):
                     help="macro mode (gen_macros.py): structures reached through macros")
     ap.add_argument("--files", metavar="DIR", help="write the program's files (prog.c and, "
                     "for some seeds, lib.c and a header) into DIR")
+    ap.add_argument("--mode", choices=["linked", "hooks"], default="linked",
+                    help="hooks: allocator hooks and dispatch tables (generate_hooks)")
     a = ap.parse_args(argv)
     if a.files:
         import os
@@ -2403,6 +3072,8 @@ def main(argv=None):
     if a.macros:
         import gen_macros
         text = gen_macros.generate(a.seed)
+    elif a.mode == "hooks":
+        text = generate_hooks(a.seed)
     else:
         text = generate(a.seed)
     if a.output:

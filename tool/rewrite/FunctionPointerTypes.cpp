@@ -107,9 +107,13 @@ private:
   }
 
   void retype(TypeSourceInfo *TSI) {
-    if (auto R = retypedFunctionType(Ctx, P, TSI))
+    if (auto R = retypedFunctionType(Ctx, P, TSI)) {
       Add(realPathOf(SM, R->File), R->Begin, R->End - R->Begin, R->Text,
           poolsOf(R->Class));
+      if (!R->RetText.empty())
+        Add(realPathOf(SM, R->File), R->RetBegin, R->RetEnd - R->RetBegin,
+            R->RetText, poolsOf(R->Class));
+    }
   }
 
   ASTContext &Ctx;
@@ -165,8 +169,22 @@ std::optional<FunctionTypeEdit> retypedFunctionType(ASTContext &Ctx,
   if (LP.isMacroID() || RP.isMacroID())
     return std::nullopt;
   auto [FID, B] = SM.getDecomposedLoc(LP);
-  return FunctionTypeEdit{FID, B + 1, SM.getFileOffset(RP),
-                          llvm::join(Params, ", "), Class};
+  FunctionTypeEdit Edit{FID, B + 1, SM.getFileOffset(RP),
+                        llvm::join(Params, ", "), Class};
+  if (C.RetBits) {
+    // The clones return an index: `struct node *(*find)(...)` becomes
+    // `pc_idx32 (*find)(...)`, the return type replaced up to the declarator.
+    SourceRange RR = FTL.getReturnLoc().getSourceRange();
+    if (RR.getBegin().isMacroID() || RR.getEnd().isMacroID())
+      return std::nullopt;
+    unsigned RB = SM.getFileOffset(RR.getBegin());
+    unsigned RE = SM.getFileOffset(RR.getEnd()) +
+                  Lexer::MeasureTokenLength(RR.getEnd(), SM, Ctx.getLangOpts());
+    Edit.RetBegin = RB;
+    Edit.RetEnd = RE;
+    Edit.RetText = "pc_idx" + std::to_string(C.RetBits) + " ";
+  }
+  return Edit;
 }
 
 void retypeFunctionPointers(ParsedProgram &Program, const dsa::Plan &P,

@@ -28,6 +28,10 @@ struct FunctionTypeEdit {
   unsigned Begin, End;
   std::string Text;
   int Class;
+  /// When the clones return an index: the return type's text [RetBegin,
+  /// RetEnd) and what replaces it.
+  unsigned RetBegin = 0, RetEnd = 0;
+  std::string RetText;
 };
 std::optional<FunctionTypeEdit>
 retypedFunctionType(clang::ASTContext &Ctx, const dsa::Plan &P,

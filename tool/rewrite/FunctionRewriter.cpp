@@ -1306,8 +1306,11 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       if (auto R = retypedFunctionType(Ctx, P, VD->getTypeSourceInfo()))
         Retyped.push_back(*R);
   if (!AnyTypeChange) {
-    for (const FunctionTypeEdit &R : Retyped)
+    for (const FunctionTypeEdit &R : Retyped) {
       record({R.Begin, R.End}, R.Text, DS);
+      if (!R.RetText.empty())
+        record({R.RetBegin, R.RetEnd}, R.RetText, DS);
+    }
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
         rootExpr(VD->getInit());
@@ -1670,8 +1673,12 @@ bool FunctionRewriter::run() {
   // their type spelled out, take the clones' type (a clone's header spells it).
   if (V.IsOriginal)
     for (const ParmVarDecl *PV : F.Decl->parameters())
-      if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo()))
+      if (auto R = retypedFunctionType(Ctx, P, PV->getTypeSourceInfo())) {
         Edits.push_back({R->Begin, R->End - R->Begin, R->Text, {}});
+        if (!R->RetText.empty())
+          Edits.push_back(
+              {R->RetBegin, R->RetEnd - R->RetBegin, R->RetText, {}});
+      }
   for (const Stmt *S : Body->body())
     stmt(S);
   if (!Failed)
@@ -1712,8 +1719,11 @@ std::string FunctionRewriter::header(bool Static) const {
       const SourceManager &SM = Ctx.getSourceManager();
       unsigned B =
           SM.getFileOffset(SM.getExpansionLoc(PV->getSourceRange().getBegin()));
-      if (R->Begin >= B && R->End - B <= Text.size())
+      if (R->Begin >= B && R->End - B <= Text.size()) {
         Text.replace(R->Begin - B, R->End - R->Begin, R->Text);
+        if (!R->RetText.empty() && R->RetBegin >= B && R->RetEnd <= R->Begin)
+          Text.replace(R->RetBegin - B, R->RetEnd - R->RetBegin, R->RetText);
+      }
     }
     Params.push_back(Text);
   }

@@ -172,6 +172,10 @@ struct FnPtrClass {
   /// Per parameter of the function type: its index width in the clones (0:
   /// unchanged).
   std::vector<unsigned> ParamBits;
+  /// The index width the clones return (a pointer to an object of a pool that
+  /// reaches them through their arguments, as `find` returns a node); 0:
+  /// unchanged.
+  unsigned RetBits = 0;
   unsigned NumPoolParams = 0;
   /// Functions whose code names a member other than as a direct callee (their
   /// versions are rewritten to name the clones); "" for file-scope

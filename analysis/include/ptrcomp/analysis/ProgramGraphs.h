@@ -134,6 +134,11 @@ struct ProgramGraphs {
   /// Functions whose address reached code ptrcomp cannot see (qsort's
   /// comparator).
   std::set<std::string> AddressEscaped;
+  /// Functions no run of the program can reach: not main, not called (directly,
+  /// through a pointer, or by unseen code that received their address), not
+  /// entry points. A call through a pointer that holds no function there needs
+  /// no unknown target (issue 17: a table member no call reaches).
+  std::set<std::string> Unreachable;
   std::vector<LinkError> Errors;
 
   FunctionGraph *function(const std::string &Key) {
