@@ -52,112 +52,13 @@ bool isPointerArgument(llvm::StringRef Allocator, unsigned K) {
   return K == 0 && (Allocator == "realloc" || Allocator == "free");
 }
 
-/// A function of the program whose only effect is one call of a libc allocator with its
-/// own parameters, unchanged:
-///   void *f(struct allocator *self, size_t n) { (void)self; return malloc(n); }
-///   void g(void *p) { free(p); }
-/// Calling it is calling that allocator. A size parameter must be as wide as size_t, so
-/// that the size reaches the allocator as the caller computed it.
-std::optional<Equivalent> plainWrapper(ProgramGraphs &PG, const FunctionDecl *FD) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-  if (!Body || FD->isVariadic())
-    return std::nullopt;
-  const Expr *Only = nullptr;
-  bool Returns = false;
-  for (const Stmt *S : Body->body()) {
-    if (isa<NullStmt>(S))
-      continue;
-    // `(void)self;` only silences a warning.
-    if (const auto *CE = dyn_cast<CStyleCastExpr>(S))
-      if (CE->getType()->isVoidType() &&
-          isa<DeclRefExpr>(CE->getSubExpr()->IgnoreParenImpCasts()))
-        continue;
-    const auto *RS = dyn_cast<ReturnStmt>(S);
-    if (RS && !RS->getRetValue() && Only && S == Body->body_back())
-      continue; // `free(p); return;`
-    if (Only)
-      return std::nullopt;
-    if (RS) {
-      Only = RS->getRetValue();
-      Returns = true;
-    } else {
-      Only = dyn_cast<Expr>(S);
-    }
-    if (!Only)
-      return std::nullopt;
-  }
-  const auto *Call = Only ? dyn_cast<CallExpr>(Only->IgnoreParenCasts()) : nullptr;
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee)
-    return std::nullopt;
-  // The program's own `malloc` is no libc allocator.
-  const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
-  if (PG.function(functionKey(Def)))
-    return std::nullopt;
-  Equivalent Eq;
-  Eq.Allocator = Callee->getName().str();
-  unsigned N = arity(Eq.Allocator);
-  if (!N || Call->getNumArgs() != N)
-    return std::nullopt;
-  bool Frees = Eq.Allocator == "free";
-  if (Frees ? Returns || !FD->getReturnType()->isVoidType()
-            : !Returns || !FD->getReturnType()->isPointerType())
-    return std::nullopt;
-  ASTContext &Ctx = FD->getASTContext();
-  for (unsigned K = 0; K < N; ++K) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
-    const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    if (!PV || PV->getDeclContext() != FD)
-      return std::nullopt;
-    QualType T = PV->getType();
-    bool Fits = isPointerArgument(Eq.Allocator, K)
-                    ? T->isPointerType()
-                    : T->isIntegerType() &&
-                          Ctx.getTypeSize(T) == Ctx.getTypeSize(Ctx.getSizeType());
-    if (!Fits)
-      return std::nullopt;
-    Eq.ArgOf.push_back(PV->getFunctionScopeIndex());
-  }
-  return Eq;
-}
-
-/// The function pointer of a call as written: "dict_malloc_func", "hooks.free_fn",
-/// "t->a->alloc", "current()->alloc"; "" when it is no such plain path.
-std::string spelling(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
-    return spelling(U->getSubExpr()); // (*hook)(n)
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl()->getName().str();
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    std::string Base = spelling(ME->getBase());
-    return Base.empty() ? ""
-                        : Base + (ME->isArrow() ? "->" : ".") +
-                              ME->getMemberNameInfo().getAsString();
-  }
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-    std::string Base = spelling(AS->getBase());
-    return Base.empty() ? "" : Base + "[]";
-  }
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    std::string Callee = spelling(CE->getCallee());
-    return Callee.empty() ? "" : Callee + "()";
-  }
-  return "";
-}
-
 /// A global variable the call's pointer is read through that no file of the program
 /// defines: a library's, which the library may set to anything (`__malloc_hook`).
-const VarDecl *definedOutside(const Stmt *S, const std::set<std::string> &Defined) {
-  if (!S)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !Defined.count(globalKey(VD)))
-        return VD;
-  for (const Stmt *C : S->children())
-    if (const VarDecl *VD = definedOutside(C, Defined))
-      return VD;
+const std::pair<std::string, std::string> *
+definedOutside(const CallSite &CS, const std::set<std::string> &Defined) {
+  for (const auto &G : CS.CalleeGlobals)
+    if (!Defined.count(G.first))
+      return &G;
   return nullptr;
 }
 
@@ -172,10 +73,16 @@ public:
   void classify(CallSite &CS);
 
 private:
+  /// \p W's wrapper facts, unless the allocator it calls is the program's own.
+  std::optional<Equivalent> plainWrapper(const FunctionGraph &W) {
+    if (!W.Wrapper || PG.function(W.Wrapper->AllocatorKey))
+      return std::nullopt;
+    return Equivalent{W.Wrapper->Allocator, W.Wrapper->ArgOf};
+  }
   std::optional<Equivalent> wrapper(FunctionGraph &W) {
     auto [It, New] = Wrappers.try_emplace(W.Key);
     if (New)
-      It->second = plainWrapper(PG, W.Decl);
+      It->second = plainWrapper(W);
     return It->second;
   }
 
@@ -185,7 +92,7 @@ private:
 };
 
 void Classifier::classify(CallSite &CS) {
-  if (!CS.DirectCallee.empty() || !CS.Call)
+  if (!CS.DirectCallee.empty())
     return;
   // Every target, with what it amounts to; unknown code first, then the program's
   // functions and the external ones, each in name order (deterministic messages).
@@ -195,16 +102,16 @@ void Classifier::classify(CallSite &CS) {
     bool Allocates = false; ///< an allocator, or a plain wrapper of one
   };
   std::vector<Target> Ts;
-  unsigned NumArgs = CS.Call->getNumArgs();
+  unsigned NumArgs = CS.NumArgs;
   for (const std::string &Ext : CS.ExternalTargets)
     if (Ext.empty())
       Ts.push_back({"", "", std::nullopt, false});
   bool AnyAllocator = false;
   for (const std::string &Key : CS.Targets) {
     FunctionGraph &W = *PG.function(Key);
-    Target T{W.Name, locationString(*W.Ctx, W.Decl->getLocation()), wrapper(W), false};
+    Target T{W.Name, W.Loc, wrapper(W), false};
     T.Allocates = T.Eq.has_value();
-    if (T.Eq && W.Decl->getNumParams() != NumArgs)
+    if (T.Eq && W.Formals.size() != NumArgs)
       T.Eq.reset();
     AnyAllocator |= T.Allocates;
     Ts.push_back(std::move(T));
@@ -226,7 +133,7 @@ void Classifier::classify(CallSite &CS) {
     return; // an ordinary call through a pointer
 
   HookCall H;
-  H.Hook = spelling(CS.Call->getCallee());
+  H.Hook = CS.CalleeSpelling;
   if (H.Hook.empty())
     H.Hook = "a function pointer";
   for (const Target &T : Ts)
@@ -239,9 +146,9 @@ void Classifier::classify(CallSite &CS) {
         llvm::StringRef(hookVerb(T.Eq ? T.Eq->Allocator : T.Name)) == "reallocated")
       Verb = "reallocated";
   std::string Through = std::string(Verb) + " through '" + H.Hook + "' at " + CS.Loc;
-  if (const VarDecl *VD = definedOutside(CS.Call->getCallee(), Defined)) {
-    H.Refusal = Through + ", which code ptrcomp cannot see may set ('" +
-                VD->getName().str() + "' is defined outside the program)";
+  if (const auto *G = definedOutside(CS, Defined)) {
+    H.Refusal = Through + ", which code ptrcomp cannot see may set ('" + G->second +
+                "' is defined outside the program)";
   } else if (!CS.CalleeInBytes.empty()) {
     H.Refusal = Through + ", which may have been written byte by byte (it is held in " +
                 "memory accessed as bytes: " + CS.CalleeInBytes + ")";

@@ -2,12 +2,16 @@
 #include "ptrcomp/analysis/Analysis.h"
 #include "LocalGraphs.h"
 #include "Passes.h"
+#include "FunctionPointerTypes.h"
+#include "ptrcomp/analysis/Summary.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 namespace ptrcomp::dsa {
@@ -22,90 +26,130 @@ template <typename Fn> static void forEachTopLevelDecl(DeclContext *DC, Fn F) {
   }
 }
 
-/// Links the units: one FunctionGraph per function definition, by program-wide key.
-static void collectFunctions(ProgramGraphs &PG, ArrayRef<ASTUnit *> Units) {
-  // Externally visible globals with an initializer, by name: a second one in another file
-  // is a link error (tentative definitions, `int x;`, may be common symbols: not checked).
-  std::map<std::string, const VarDecl *> GlobalDefs;
-  for (unsigned U = 0; U < Units.size(); ++U) {
-    ASTContext &Ctx = Units[U]->getASTContext();
-    forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
-      if (auto *VD = dyn_cast<VarDecl>(D)) {
-        if (VD->isInvalidDecl() || !VD->isExternallyVisible() ||
-            VD->isThisDeclarationADefinition() != VarDecl::Definition)
-          return;
-        auto [It, New] = GlobalDefs.try_emplace(VD->getName().str(), VD);
-        if (!New && &It->second->getASTContext() != &Ctx)
-          PG.Errors.push_back({locationString(Ctx, VD->getLocation()),
-                               "redefinition of '" + VD->getName().str() +
-                                   "' in another file of the program",
-                               locationString(It->second->getASTContext(),
-                                              It->second->getLocation()),
-                               "previous definition is here"});
-        return;
-      }
-      auto *FD = dyn_cast<FunctionDecl>(D);
-      if (!FD || !FD->doesThisDeclarationHaveABody() || FD->isInvalidDecl())
-        return;
-      // Functions defined in system headers (glibc's static inline __bswap_16, the
-      // _FORTIFY_SOURCE and extern-inline wrappers of libc functions) are library code:
-      // calls to them are external calls, modelled by name (LibcModel) or, for a function
-      // the table does not know, making everything reachable from their arguments escape.
-      // Nothing of the program is then planned to pass through code we may not rewrite.
-      const SourceManager &SM = Ctx.getSourceManager();
-      if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-        return;
-      std::string Key = functionKey(FD);
-      auto [It, New] = PG.Functions.try_emplace(Key);
-      if (!New) {
-        const FunctionDecl *Old = It->second.Decl;
-        // C99 inline definitions may repeat across units; real definitions may not.
-        if (!(FD->isInlined() && Old->isInlined()))
-          PG.Errors.push_back({locationString(Ctx, FD->getLocation()),
-                               "redefinition of '" + FD->getName().str() +
-                                   "' in another file of the program",
-                               locationString(Old->getASTContext(), Old->getLocation()),
-                               "previous definition is here"});
-        return;
-      }
-      FunctionGraph &F = It->second;
-      F.Key = Key;
-      F.Name = FD->getName().str();
-      F.Decl = FD;
-      F.Ctx = &Ctx;
-      F.Unit = U;
-      F.ExternallyVisible = FD->isExternallyVisible();
-      if (F.Name == "main" && F.ExternallyVisible)
-        PG.HasMain = true;
-    });
-  }
+/// The unit's function definitions, by key (not those of system headers), and the
+/// externally visible globals it initializes.
+static void collectFunctions(UnitSummary &S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
+    if (auto *VD = dyn_cast<VarDecl>(D)) {
+      // A second one in another file is a link error (tentative definitions, `int x;`,
+      // may be common symbols: not checked).
+      if (!VD->isInvalidDecl() && VD->isExternallyVisible() &&
+          VD->isThisDeclarationADefinition() == VarDecl::Definition)
+        S.InitializedGlobals.try_emplace(VD->getName().str(),
+                                         locationString(Ctx, VD->getLocation()));
+      return;
+    }
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() || FD->isInvalidDecl())
+      return;
+    // Functions defined in system headers (glibc's static inline __bswap_16, the
+    // _FORTIFY_SOURCE and extern-inline wrappers of libc functions) are library code:
+    // calls to them are external calls, modelled by name (LibcModel) or, for a function
+    // the table does not know, making everything reachable from their arguments escape.
+    // Nothing of the program is then planned to pass through code we may not rewrite.
+    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return;
+    std::string Key = functionKey(FD);
+    auto [It, New] = S.Functions.try_emplace(Key);
+    if (!New)
+      return;
+    FunctionGraph &F = It->second;
+    F.Key = Key;
+    F.Name = FD->getName().str();
+    F.Decl = FD;
+    F.Ctx = &Ctx;
+    F.ExternallyVisible = FD->isExternallyVisible();
+  });
 }
 
-/// Builds the globals graph from the initializers; returns where each global is declared
-/// (its definition when the program has one), for messages.
-static std::map<std::string, std::string>
-buildGlobals(ProgramGraphs &PG, ArrayRef<ASTUnit *> Units,
-             std::vector<PointerToInteger> &PointersToIntegers) {
-  PG.Globals = std::make_unique<DSGraph>(PG.Types);
-  std::map<std::string, std::string> Locs;
-  for (ASTUnit *U : Units) {
-    ASTContext &Ctx = U->getASTContext();
-    forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
-      auto *VD = dyn_cast<VarDecl>(D);
-      if (VD && !VD->isInvalidDecl()) {
-        std::string &L = Locs[globalKey(VD)];
-        if (L.empty() || VD->isThisDeclarationADefinition() == VarDecl::Definition)
-          L = locationString(Ctx, VD->getLocation());
-      }
-      // Definitions of the program's own globals; declarations of library globals
-      // (stdout, errno) enter the graphs where a function uses them.
-      if (VD && !VD->isInvalidDecl() &&
-          VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
-          !Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
-        buildGlobalInitializer(PG, Ctx, VD, &PointersToIntegers);
-    });
+/// Builds the unit's globals graph from its initializers, and where each global is
+/// declared (its definition when the unit has one), for messages.
+static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
+                         std::vector<PointerToInteger> &PointersToIntegers) {
+  forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
+    auto *VD = dyn_cast<VarDecl>(D);
+    if (VD && !VD->isInvalidDecl()) {
+      std::string Key = globalKey(VD);
+      std::string &L = S.GlobalLocs[Key];
+      bool Def = VD->isThisDeclarationADefinition() == VarDecl::Definition;
+      if (L.empty() || Def)
+        L = locationString(Ctx, VD->getLocation());
+      if (Def)
+        S.GlobalLocDefined.insert(Key);
+    }
+    // Definitions of the program's own globals; declarations of library globals
+    // (stdout, errno) enter the graphs where a function uses them.
+    if (VD && !VD->isInvalidDecl() &&
+        VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
+        !Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
+      buildGlobalInitializer(PG, Ctx, VD, &PointersToIntegers);
+  });
+}
+
+std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
+  auto S = std::make_unique<UnitSummary>();
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const FileEntry *FE = SM.getFileEntryForID(SM.getMainFileID())) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(FE->getName(), Real))
+      Real = FE->getName();
+    S->MainFile = std::string(Real);
   }
-  return Locs;
+  collectFunctions(*S, Ctx);
+  // The passes below write into a ProgramGraphs of this unit alone, whose parts become
+  // the summary's.
+  ProgramGraphs PG;
+  PG.Globals = std::make_unique<DSGraph>(PG.Types);
+  std::vector<PointerToInteger> GlobalP2I;
+  buildGlobals(PG, *S, Ctx, GlobalP2I);
+  for (const PointerToInteger &P : GlobalP2I)
+    S->GlobalPointersToIntegers.emplace_back(P.Target, P.Loc);
+  std::set<std::string> Defined;
+  for (auto &[Key, F] : S->Functions) {
+    Defined.insert(Key);
+    std::vector<PointerToInteger> Ps;
+    buildLocalGraph(PG, Ctx, F.Decl, F, &Ps);
+    for (const PointerToInteger &P : Ps)
+      S->FunctionPointersToIntegers[Key].emplace_back(P.Target, P.Loc);
+  }
+  S->FunctionTypes = scanUnitFunctionTypes(Ctx, Defined);
+  // The graphs refer to PG's table, which becomes the summary's.
+  S->Types = std::move(PG.Types);
+  std::vector<TypeId> Same(S->Types.numTypes());
+  for (TypeId T = 0; T < Same.size(); ++T)
+    Same[T] = T;
+  S->Globals = std::move(PG.Globals);
+  S->Globals->retype(S->Types, Same);
+  for (auto &KV : S->Functions)
+    KV.second.Graph->retype(S->Types, Same);
+  S->GlobalCells = std::move(PG.GlobalCells);
+  S->GlobalNames = std::move(PG.GlobalNames);
+  S->GlobalTypes = std::move(PG.GlobalTypes);
+  S->GlobalTypeDefined = std::move(PG.GlobalTypeDefined);
+  S->Types.clearCache();
+  return S;
+}
+
+/// Moves \p F's graph and facts to the program's type table.
+static void retypeFunction(FunctionGraph &F, TypeTable &To, ArrayRef<TypeId> Map) {
+  auto M = [&](TypeId &T) { T = T < Map.size() ? Map[T] : NoType; };
+  F.Graph->retype(To, Map);
+  for (TypeId &T : F.FormalTypes)
+    M(T);
+  M(F.RetType);
+  for (CallSite &CS : F.Calls) {
+    for (TypeId &T : CS.ArgTypes)
+      M(T);
+    M(CS.RetType);
+    for (auto &KV : CS.ByteCovers)
+      M(KV.second.Elem);
+  }
+  for (PointerFacts &P : F.ParamPointers)
+    M(P.Pointee);
+  M(F.RetPointer.Pointee);
+  for (VarFacts &V : F.VarInfo)
+    M(V.Struct);
 }
 
 /// A pointer cast to an integer may come back as a pointer through any integer cast to a
@@ -155,9 +199,7 @@ static void markEntryPoints(ProgramGraphs &PG, const std::vector<std::string> &E
     Roots.push_back(F.VarArgs);
     F.Graph->markReachable(Roots, Escapes, Why);
   };
-  auto Where = [](FunctionGraph &F) {
-    return " (defined at " + locationString(*F.Ctx, F.Decl->getLocation()) + ")";
-  };
+  auto Where = [](FunctionGraph &F) { return " (defined at " + F.Loc + ")"; };
   for (const std::string &Key : Escaped) {
     FunctionGraph &F = *PG.function(Key);
     MarkFormals(F, "escapes: parameter of '" + F.Name +
@@ -180,20 +222,103 @@ static void markEntryPoints(ProgramGraphs &PG, const std::vector<std::string> &E
     }
 }
 
-std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
+std::unique_ptr<ProgramGraphs>
+linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units) {
   auto PG = std::make_unique<ProgramGraphs>();
-  collectFunctions(*PG, Units);
+  // Functions by key (the first unit's definition of a C99 inline function repeated in
+  // several units), and the link errors: real definitions in two units.
+  std::map<std::string, std::string> InitializedAt; // name -> where
+  for (unsigned U = 0; U < Units.size(); ++U) {
+    UnitSummary &S = *Units[U];
+    for (auto &[Name, Loc] : S.InitializedGlobals) {
+      auto [It, New] = InitializedAt.try_emplace(Name, Loc);
+      if (!New)
+        PG->Errors.push_back({Loc,
+                              "redefinition of '" + Name + "' in another file of the program",
+                              It->second, "previous definition is here"});
+    }
+    for (auto &[Key, F] : S.Functions) {
+      if (FunctionGraph *Old = PG->function(Key)) {
+        if (!(F.Inline && Old->Inline))
+          PG->Errors.push_back({F.Loc,
+                                "redefinition of '" + F.Name +
+                                    "' in another file of the program",
+                                Old->Loc, "previous definition is here"});
+        continue;
+      }
+      FunctionGraph &New = PG->Functions[Key];
+      New = std::move(F);
+      New.Unit = U;
+      if (New.Name == "main" && New.ExternallyVisible)
+        PG->HasMain = true;
+    }
+  }
   if (!PG->Errors.empty())
     return PG;
+
+  std::map<std::string, std::string> GlobalLocs;
+  std::set<std::string> GlobalLocDefined;
   std::vector<PointerToInteger> GlobalP2I;
-  std::map<std::string, std::string> GlobalLocs = buildGlobals(*PG, Units, GlobalP2I);
+  for (unsigned U = 0; U < Units.size(); ++U) {
+    UnitSummary &S = *Units[U];
+    std::vector<TypeId> Map = PG->Types.import(S.Types);
+    for (auto &[Key, F] : PG->Functions)
+      if (F.Unit == U)
+        retypeFunction(F, PG->Types, Map);
+    // The globals graph: the first unit's is the program's; the others' are copied in,
+    // and their globals unified with the program's of the same key.
+    S.Globals->retype(PG->Types, Map);
+    DSGraph::CloneMap CM;
+    if (U == 0)
+      PG->Globals = std::move(S.Globals);
+    else
+      PG->Globals->cloneAll(*S.Globals, CM);
+    auto Mapped = [&](Cell C) {
+      return U == 0 ? C : PG->Globals->mapped(*S.Globals, CM, C);
+    };
+    for (auto &[Key, C] : S.GlobalCells) {
+      Cell New = Mapped(C);
+      auto [It, Fresh] = PG->GlobalCells.try_emplace(Key, New);
+      if (!Fresh)
+        It->second = PG->Globals->merge(It->second, New);
+    }
+    for (auto &[C, Loc] : S.GlobalPointersToIntegers)
+      GlobalP2I.push_back({Mapped(C), Loc});
+    for (auto &[Key, Name] : S.GlobalNames)
+      PG->GlobalNames.emplace(Key, Name);
+    for (auto &[Key, T] : S.GlobalTypes) {
+      bool Def = S.GlobalTypeDefined.count(Key);
+      if (!PG->GlobalTypes.count(Key) || Def) {
+        PG->GlobalTypes[Key] = T < Map.size() ? Map[T] : NoType;
+        if (Def)
+          PG->GlobalTypeDefined.insert(Key);
+      }
+    }
+    for (auto &[Key, Loc] : S.GlobalLocs) {
+      bool Def = S.GlobalLocDefined.count(Key);
+      if (!GlobalLocs.count(Key) || (Def && !GlobalLocDefined.count(Key))) {
+        GlobalLocs[Key] = Loc;
+        if (Def)
+          GlobalLocDefined.insert(Key);
+      }
+    }
+    PG->UnitFunctionTypes.push_back(std::move(S.FunctionTypes));
+  }
+  for (auto &[Key, C] : PG->GlobalCells)
+    C = PG->Globals->resolve(C);
   PointersToIntegers P2I; // in key order
   for (auto &[Key, F] : PG->Functions) {
+    auto &Per = Units[F.Unit]->FunctionPointersToIntegers;
+    auto It = Per.find(Key);
+    if (It == Per.end())
+      continue;
     std::vector<PointerToInteger> Ps;
-    buildLocalGraph(*PG, *F.Ctx, F.Decl, F, &Ps);
-    if (!Ps.empty())
-      P2I.emplace_back(&F, std::move(Ps));
+    for (auto &[C, Loc] : It->second)
+      Ps.push_back({C, Loc});
+    P2I.emplace_back(&F, std::move(Ps));
   }
+  Units.clear();
+
   linkIntegerPointers(*PG, GlobalP2I, P2I);
   std::vector<std::string> Escaped = resolveCallTargets(*PG);
   PG->AddressEscaped.insert(Escaped.begin(), Escaped.end());
@@ -202,6 +327,13 @@ std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
   runBottomUp(*PG);
   resolveGlobals(*PG);
   return PG;
+}
+
+std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
+  std::vector<std::unique_ptr<UnitSummary>> Summaries;
+  for (ASTUnit *U : Units)
+    Summaries.push_back(summarizeUnit(U->getASTContext()));
+  return linkSummaries(std::move(Summaries));
 }
 
 } // namespace ptrcomp::dsa

@@ -46,7 +46,7 @@ static void shareGraph(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC) {
   auto Shared = std::make_shared<DSGraph>(PG.Types);
   std::map<std::string, Cell> Globals;
   for (FunctionGraph *F : SCC) {
-    auto Where = [F] { return locationString(*F->Ctx, F->Decl->getLocation()); };
+    auto Where = [F] { return F->Loc; };
     DSGraph::ContextScope Scope(*Shared, Where);
     DSGraph::CloneMap M;
     DSGraph &Old = *F->Graph;
@@ -294,7 +294,7 @@ void resolveGlobals(ProgramGraphs &PG) {
   // Everything each function knows about the globals, into the globals graph.
   std::map<DSGraph *, DSGraph::CloneMap> Into;
   for (auto &[Key, F] : PG.Functions) {
-    auto Where = [&F] { return locationString(*F.Ctx, F.Decl->getLocation()); };
+    auto Where = [&F] { return F.Loc; };
     DSGraph::ContextScope Scope(GG, Where);
     DSGraph::CloneMap &M = Into[F.Graph.get()];
     for (auto &[GKey, C] : F.GlobalCells) {
@@ -308,7 +308,7 @@ void resolveGlobals(ProgramGraphs &PG) {
   // And the complete picture back into each function.
   std::map<DSGraph *, DSGraph::CloneMap> Back;
   for (auto &[Key, F] : PG.Functions) {
-    auto Where = [&F] { return locationString(*F.Ctx, F.Decl->getLocation()); };
+    auto Where = [&F] { return F.Loc; };
     DSGraph::ContextScope Scope(*F.Graph, Where);
     DSGraph::CloneMap &M = Back[F.Graph.get()];
     for (auto &[GKey, C] : F.GlobalCells) {

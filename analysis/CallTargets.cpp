@@ -61,9 +61,7 @@ void bindCall(DSGraph &G, const FunctionGraph &Callee, const Actuals &A,
 }
 
 TypeId charType(ProgramGraphs &PG) {
-  for (auto &KV : PG.Functions)
-    return PG.Types.get(KV.second.Ctx->CharTy, *KV.second.Ctx);
-  return NoType;
+  return PG.Types.charType();
 }
 
 namespace {
@@ -221,9 +219,7 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
     };
     for (auto &[Key, F] : PG.Functions)
       if (F.Name == "main" || (!PG.HasMain && F.ExternallyVisible) ||
-          F.Decl->hasAttr<clang::ConstructorAttr>() ||
-          F.Decl->hasAttr<clang::DestructorAttr>() ||
-          F.Decl->hasAttr<clang::UsedAttr>())
+          F.AlwaysReached)
         Reach(Key);
     for (NodeId N = 1; N < Big.capacity(); ++N)
       if (Big.isLive(N) && (Big.liveNode(N).Flags & (Escapes | Unknown)))

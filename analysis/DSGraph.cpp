@@ -2,6 +2,7 @@
 #include "ptrcomp/analysis/DSGraph.h"
 #include "ptrcomp/Compat.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -27,8 +28,8 @@ static void addReason(std::vector<std::string> &V, const std::string &S) {
 }
 
 NodeId DSGraph::makeNode(uint32_t Flags, TypeId Type, const std::string &Where) {
-  if (Types.isArray(Type)) {
-    Type = Types.elementType(Type);
+  if (TT->isArray(Type)) {
+    Type = TT->elementType(Type);
     Flags |= Array;
   }
   NodeId Id = Nodes.size();
@@ -36,9 +37,9 @@ NodeId DSGraph::makeNode(uint32_t Flags, TypeId Type, const std::string &Where) 
   N.Flags = Flags;
   AnyEscapes |= (Flags & Escapes) != 0;
   N.Type = Type;
-  N.Size = Types.size(Type);
+  N.Size = TT->size(Type);
   if (Type)
-    N.TypedAt = Types.save(Where);
+    N.TypedAt = TT->save(Where);
   return Id;
 }
 
@@ -148,8 +149,8 @@ bool DSGraph::foldSiblings(NodeId N, uint64_t A, uint64_t B) {
   if (Node.Collapsed || !Node.Type)
     return false;
   std::vector<TypeId> AtA, AtB;
-  Types.structsAt(Node.Type, A, AtA);
-  Types.structsAt(Node.Type, B, AtB);
+  TT->structsAt(Node.Type, A, AtA);
+  TT->structsAt(Node.Type, B, AtB);
   TypeId Common = NoType;
   for (TypeId T : AtA)
     if (!Common && std::find(AtB.begin(), AtB.end(), T) != AtB.end())
@@ -157,7 +158,7 @@ bool DSGraph::foldSiblings(NodeId N, uint64_t A, uint64_t B) {
   if (!Common)
     return false;
   std::vector<uint64_t> Offsets;
-  Types.pointerOffsets(Common, Offsets);
+  TT->pointerOffsets(Common, Offsets);
   for (uint64_t Off : Offsets) {
     Cell EA = edge(resolve({N, A + Off}));
     Cell EB = edge(resolve({N, B + Off}));
@@ -172,7 +173,7 @@ bool DSGraph::foldSiblings(NodeId N, uint64_t A, uint64_t B) {
 std::string DSGraph::conflict(TypeId Outer, llvm::StringRef OuterAt, TypeId Inner,
                               llvm::StringRef InnerAt, uint64_t Offset) const {
   auto Name = [&](TypeId T) {
-    return Types.isCharLike(T) ? std::string("char") : Types.name(T);
+    return TT->isCharLike(T) ? std::string("char") : TT->name(T);
   };
   auto At = [](llvm::StringRef Where) {
     return Where.empty() ? std::string() : " at " + Where.str();
@@ -189,7 +190,7 @@ std::string DSGraph::conflict(TypeId Outer, llvm::StringRef OuterAt, TypeId Inne
           " of a " + Name(Outer) + " object, where no " + Name(Inner) + " fits";
     if (!OuterAt.empty())
       Why += " (the object is used as " + Name(Outer) + " at " + OuterAt.str() + ")";
-  } else if (Types.isCharLike(Outer) && !Types.isCharLike(Inner)) {
+  } else if (TT->isCharLike(Outer) && !TT->isCharLike(Inner)) {
     // Name the byte-level use first (else the newer one): it is usually the one to look at.
     Why = "collapsed: accessed as " + Name(Outer) + At(OuterAt) + ", elsewhere as " +
           Name(Inner) + At(InnerAt);
@@ -212,9 +213,9 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
   else if (!K.Collapsed && !G.Collapsed) {
     // Type of the merged node: one type must hold the other at the shift.
     if (G.Type && K.Type) {
-      if (Types.fitsAt(K.Type, Shift, G.Type)) {
+      if (TT->fitsAt(K.Type, Shift, G.Type)) {
         // K's type already describes G's objects.
-      } else if (Shift == 0 && Types.fitsAt(G.Type, 0, K.Type)) {
+      } else if (Shift == 0 && TT->fitsAt(G.Type, 0, K.Type)) {
         K.Type = G.Type;
         K.TypedAt = G.TypedAt;
       } else {
@@ -225,7 +226,7 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
         K.Type = G.Type;
         K.TypedAt = G.TypedAt;
       } else
-        Why = "collapsed: object of type " + Types.name(G.Type) +
+        Why = "collapsed: object of type " + TT->name(G.Type) +
               (G.TypedAt.empty() ? "" : " (used at " + G.TypedAt.str() + ")") +
               " merged at byte offset " + std::to_string(Shift) +
               " of an object of unknown type" + here();
@@ -269,10 +270,10 @@ void DSGraph::checkStrides(NodeId N) {
   if (Node.Collapsed || !Node.Type)
     return;
   for (const DSNode::Stride &S : Node.Strides)
-    if (!Types.strideFits(Node.Type, S.Offset, S.Step)) {
+    if (!TT->strideFits(Node.Type, S.Offset, S.Step)) {
       std::string Why = "collapsed: pointer arithmetic in steps of " +
                         std::to_string(S.Step) + " bytes at " + S.Where +
-                        " moves between the members of " + Types.name(Node.Type) +
+                        " moves between the members of " + TT->name(Node.Type) +
                         (Node.TypedAt.empty() ? std::string()
                                               : " (used at " + Node.TypedAt.str() + ")");
       collapse(N, Why);
@@ -298,8 +299,8 @@ Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
         return;
     N.Strides.push_back({P.Offset, Step, Where});
   };
-  uint64_t TS = Types.size(N.Type);
-  if (N.Type && Types.strideFits(N.Type, P.Offset, Step,
+  uint64_t TS = TT->size(N.Type);
+  if (N.Type && TT->strideFits(N.Type, P.Offset, Step,
                                  Exact ? std::optional<int64_t>(Delta) : std::nullopt)) {
     // Element to element (of the objects, or of an array member): the same cell. The
     // step is remembered for the types the node may take later.
@@ -381,9 +382,9 @@ void DSGraph::access(Cell At, TypeId T, LazyLocation Where) {
   At = resolve(At);
   if (At.isNull() || !T)
     return;
-  if (Types.isArray(T)) {
+  if (TT->isArray(T)) {
     // An array object: typed by its element, with the A flag.
-    T = Types.elementType(T);
+    T = TT->elementType(T);
     Nodes[At.Node].Flags |= Array;
     if (!T)
       return;
@@ -391,11 +392,11 @@ void DSGraph::access(Cell At, TypeId T, LazyLocation Where) {
   DSNode &N = Nodes[At.Node];
   if (N.Collapsed)
     return;
-  const TypeInfo &TI = Types.info(T);
+  const TypeInfo &TI = TT->info(T);
   if (TI.K == TypeInfo::Void || TI.K == TypeInfo::Function ||
       TI.K == TypeInfo::Incomplete)
     return;
-  if (Types.isUntypableUnion(T)) {
+  if (TT->isUntypableUnion(T)) {
     collapse(At.Node, "collapsed: accessed through " + TI.Name +
                           ", a union holding pointers, at " + Where());
     return;
@@ -403,8 +404,8 @@ void DSGraph::access(Cell At, TypeId T, LazyLocation Where) {
   if (!N.Type) {
     if (At.Offset == 0) {
       N.Type = T;
-      N.TypedAt = Types.save(Where());
-      N.Size = std::max(N.Size, Types.size(T));
+      N.TypedAt = TT->save(Where());
+      N.Size = std::max(N.Size, TT->size(T));
       checkStrides(At.Node);
     } else {
       collapse(At.Node, "collapsed: accessed as " + TI.Name + " at offset " +
@@ -413,12 +414,12 @@ void DSGraph::access(Cell At, TypeId T, LazyLocation Where) {
     }
     return;
   }
-  if (Types.fitsAt(N.Type, At.Offset, T))
+  if (TT->fitsAt(N.Type, At.Offset, T))
     return;
-  if (At.Offset == 0 && Types.fitsAt(T, 0, N.Type)) {
+  if (At.Offset == 0 && TT->fitsAt(T, 0, N.Type)) {
     N.Type = T; // the object is a T whose first member was seen first
-    N.TypedAt = Types.save(Where());
-    N.Size = std::max(N.Size, Types.size(T));
+    N.TypedAt = TT->save(Where());
+    N.Size = std::max(N.Size, TT->size(T));
     checkStrides(At.Node);
     return;
   }
@@ -532,7 +533,7 @@ void DSGraph::copyObject(Cell Dst, Cell Src, TypeId T, LazyLocation Where) {
   access(Dst, T, Where);
   access(Src, T, Where);
   std::vector<uint64_t> Offsets;
-  Types.pointerOffsets(T, Offsets);
+  TT->pointerOffsets(T, Offsets);
   // Both sides get their pointer fields even when neither holds a pointer yet: the source
   // may be a call's result or a formal that the bottom-up pass fills in later.
   ContextScope Scope(*this, Where);
@@ -624,6 +625,21 @@ std::vector<std::string> flagNames(uint32_t Flags) {
     if (Flags & F)
       Out.push_back(N);
   return Out;
+}
+
+void DSGraph::retype(TypeTable &To, llvm::ArrayRef<TypeId> Map) {
+  auto M = [&](TypeId T) { return T < Map.size() ? Map[T] : NoType; };
+  for (size_t I = 1; I < Nodes.size(); ++I) {
+    DSNode &N = Nodes[I];
+    N.Type = M(N.Type);
+    N.TypedAt = To.save(N.TypedAt);
+    for (TypeId &T : N.PointerTypes)
+      T = M(T);
+    llvm::sort(N.PointerTypes);
+    N.PointerTypes.erase(std::unique(N.PointerTypes.begin(), N.PointerTypes.end()),
+                         N.PointerTypes.end());
+  }
+  TT = &To;
 }
 
 } // namespace ptrcomp::dsa

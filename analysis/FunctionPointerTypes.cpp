@@ -17,7 +17,7 @@ std::string functionTypeKey(QualType FnType) {
   return FnType.getCanonicalType().getUnqualifiedType().getAsString();
 }
 
-bool mentionsFunctionType(QualType T, const std::string &Key) {
+std::string mentionedFunctionType(QualType T) {
   T = T.getCanonicalType();
   for (;;) {
     if (const auto *PT = T->getAs<PointerType>())
@@ -27,7 +27,7 @@ bool mentionsFunctionType(QualType T, const std::string &Key) {
     else
       break;
   }
-  return T->isFunctionType() && functionTypeKey(T) == Key;
+  return T->isFunctionType() ? functionTypeKey(T) : "";
 }
 
 FunctionProtoTypeLoc spelledFunctionType(TypeLoc TL) {
@@ -49,9 +49,9 @@ FunctionProtoTypeLoc spelledFunctionType(TypeLoc TL) {
 namespace {
 class Scanner : public RecursiveASTVisitor<Scanner> {
 public:
-  Scanner(ProgramGraphs &PG, ASTContext &Ctx, const std::set<std::string> &Keys,
+  Scanner(ASTContext &Ctx, const std::set<std::string> &Defined,
           std::map<std::string, FunctionTypeUses> &Out)
-      : PG(PG), Ctx(Ctx), SM(Ctx.getSourceManager()), Keys(Keys), Out(Out) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Defined(Defined), Out(Out) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -85,13 +85,9 @@ public:
     if (!FD || Callees.count(E))
       return true;
     std::string Key = functionTypeKey(FD->getType());
-    auto It = Out.find(Key);
-    if (It == Out.end())
-      return true;
-    FunctionTypeUses &U = It->second;
+    FunctionTypeUses &U = Out[Key];
     std::string FKey = functionKey(FD);
-    if (!PG.function(FKey))
-      U.Undefined.insert(FD->getName().str());
+    U.Names.emplace(FKey, FD->getName().str());
     U.Referenced.insert(FKey);
     U.ReferencedIn.insert(Current);
     if (SM.isMacroArgExpansion(E->getLocation()) ||
@@ -121,10 +117,10 @@ public:
     QualType To = E->getType(), From = E->getSubExpr()->getType();
     bool Same = To.getCanonicalType().getUnqualifiedType() ==
                 From.getCanonicalType().getUnqualifiedType();
-    for (const std::string &Key : Keys) {
-      bool M = mentionsFunctionType(To, Key) || mentionsFunctionType(From, Key);
-      if (!M)
-        continue;
+    std::set<std::string> Mentioned = {mentionedFunctionType(To),
+                                       mentionedFunctionType(From)};
+    Mentioned.erase("");
+    for (const std::string &Key : Mentioned) {
       if (!Same && !(E->getCastKind() == CK_NullToPointer) &&
           !(E->getCastKind() == CK_FunctionToPointerDecay))
         problem(Out[Key], E->getBeginLoc(),
@@ -139,9 +135,8 @@ public:
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     if (isa<FunctionDecl>(D))
       return true;
-    for (const std::string &Key : Keys)
-      if (mentionsFunctionType(D->getType(), Key))
-        holder(Key, D, D->getTypeSourceInfo());
+    if (std::string Key = mentionedFunctionType(D->getType()); !Key.empty())
+      holder(Key, D, D->getTypeSourceInfo());
     return true;
   }
 
@@ -153,9 +148,8 @@ public:
       return true;
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D))
-        for (const std::string &Key : Keys)
-          if (mentionsFunctionType(VD->getType(), Key) &&
-              VD->getTypeSourceInfo() &&
+        if (std::string Key = mentionedFunctionType(VD->getType());
+            !Key.empty() && VD->getTypeSourceInfo() &&
               spelledFunctionType(VD->getTypeSourceInfo()->getTypeLoc()))
             problem(Out[Key], VD->getLocation(),
                     "'" + VD->getName().str() +
@@ -170,9 +164,8 @@ public:
     FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
     if (!FTL)
       return true;
-    for (const std::string &Key : Keys)
-      if (mentionsFunctionType(FD->getReturnType(), Key) &&
-          spelledFunctionType(FTL.getReturnLoc()))
+    if (std::string Key = mentionedFunctionType(FD->getReturnType());
+        !Key.empty() && spelledFunctionType(FTL.getReturnLoc()))
         problem(Out[Key], FD->getLocation(),
                 "the result of '" + FD->getName().str() +
                     "' spells the function type out");
@@ -180,9 +173,8 @@ public:
   }
 
   bool VisitTypedefNameDecl(TypedefNameDecl *D) {
-    for (const std::string &Key : Keys)
-      if (mentionsFunctionType(D->getUnderlyingType(), Key))
-        holder(Key, D, D->getTypeSourceInfo());
+    if (std::string Key = mentionedFunctionType(D->getUnderlyingType()); !Key.empty())
+      holder(Key, D, D->getTypeSourceInfo());
     return true;
   }
 
@@ -214,7 +206,7 @@ private:
     if (const auto *PV = dyn_cast<ParmVarDecl>(D)) {
       const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
       FileScope = FD && FD->doesThisDeclarationHaveABody() &&
-                  !FD->getPreviousDecl() && PG.function(functionKey(FD));
+                  !FD->getPreviousDecl() && Defined.count(functionKey(FD));
     } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
       FileScope = !FD->getParent()->getParentFunctionOrMethod();
     } else if (D->getDeclContext()->isFunctionOrMethod()) {
@@ -236,15 +228,22 @@ private:
               "the type of '" + Name + "' is written by a macro");
   }
 
-  ProgramGraphs &PG;
   ASTContext &Ctx;
   const SourceManager &SM;
-  const std::set<std::string> &Keys;
+  const std::set<std::string> &Defined;
   std::map<std::string, FunctionTypeUses> &Out;
   std::string Current;
   llvm::DenseSet<const DeclRefExpr *> Callees;
 };
 } // namespace
+
+std::map<std::string, FunctionTypeUses>
+scanUnitFunctionTypes(ASTContext &Ctx, const std::set<std::string> &Defined) {
+  std::map<std::string, FunctionTypeUses> Out;
+  Scanner S(Ctx, Defined, Out);
+  S.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Out;
+}
 
 std::map<std::string, FunctionTypeUses>
 scanFunctionTypes(ProgramGraphs &PG, const std::set<std::string> &Keys) {
@@ -253,12 +252,32 @@ scanFunctionTypes(ProgramGraphs &PG, const std::set<std::string> &Keys) {
     Out[K];
   if (Keys.empty())
     return Out;
-  std::set<ASTContext *> Seen;
+  // Units in the order their first function (by key) comes: the first problem found
+  // is the one reported.
+  std::vector<unsigned> Order;
+  std::set<unsigned> Seen;
   for (auto &[Key, F] : PG.Functions)
-    if (Seen.insert(F.Ctx).second) {
-      Scanner S(PG, *F.Ctx, Keys, Out);
-      S.TraverseDecl(F.Ctx->getTranslationUnitDecl());
+    if (Seen.insert(F.Unit).second)
+      Order.push_back(F.Unit);
+  for (unsigned U : Order) {
+    if (U >= PG.UnitFunctionTypes.size())
+      continue;
+    for (const std::string &K : Keys) {
+      auto It = PG.UnitFunctionTypes[U].find(K);
+      if (It == PG.UnitFunctionTypes[U].end())
+        continue;
+      const FunctionTypeUses &In = It->second;
+      FunctionTypeUses &O = Out[K];
+      O.Pointers.insert(O.Pointers.end(), In.Pointers.begin(), In.Pointers.end());
+      if (O.Problem.empty())
+        O.Problem = In.Problem;
+      O.Referenced.insert(In.Referenced.begin(), In.Referenced.end());
+      O.ReferencedIn.insert(In.ReferencedIn.begin(), In.ReferencedIn.end());
+      for (auto &[FKey, Name] : In.Names)
+        if (!PG.function(FKey))
+          O.Undefined.insert(Name);
     }
+  }
   for (auto &[K, U] : Out) {
     std::sort(U.Pointers.begin(), U.Pointers.end());
     U.Pointers.erase(std::unique(U.Pointers.begin(), U.Pointers.end()),

@@ -27,27 +27,21 @@ namespace ptrcomp::dsa {
 /// The key of a function type: its canonical spelling.
 std::string functionTypeKey(clang::QualType FnType);
 
-/// Whether \p T holds pointers to functions of type \p Key (through pointers,
-/// arrays and typedefs).
-bool mentionsFunctionType(clang::QualType T, const std::string &Key);
+/// The key of the function type that \p T holds pointers to (through pointers,
+/// arrays and typedefs), or "".
+std::string mentionedFunctionType(clang::QualType T);
 
 /// The function type that \p TL spells itself (`int (*f[2])(int)`), not through
 /// a typedef; a null loc when there is none.
 clang::FunctionProtoTypeLoc spelledFunctionType(clang::TypeLoc TL);
 
-/// What the program does with pointers to functions of one type.
-struct FunctionTypeUses {
-  std::vector<std::string>
-      Pointers;        ///< declarations holding them, by name, sorted
-  std::string Problem; ///< first place that cannot be retyped (located)
-  std::set<std::string> Referenced; ///< functions (keys) whose address is taken
-  std::set<std::string>
-      ReferencedIn;                ///< where: function keys, "" for file scope
-  std::set<std::string> Undefined; ///< names taken whose definition is not seen
-};
+/// The uses of every function type in one unit (system headers excepted), for
+/// the unit's summary. \p Defined: the keys of the functions the unit defines.
+std::map<std::string, FunctionTypeUses>
+scanUnitFunctionTypes(clang::ASTContext &Ctx, const std::set<std::string> &Defined);
 
-/// The uses of each function type in \p Keys, over every unit of the program
-/// (system headers excepted).
+/// The uses of each function type in \p Keys, over every unit of the program, from the
+/// units' scans (ProgramGraphs::UnitFunctionTypes).
 std::map<std::string, FunctionTypeUses>
 scanFunctionTypes(ProgramGraphs &PG, const std::set<std::string> &Keys);
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "LocalGraphs.h"
 #include "ByteCounts.h"
+#include "FunctionFacts.h"
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
@@ -95,7 +96,7 @@ class Builder {
 public:
   Builder(ProgramGraphs &PG, ASTContext &Ctx, DSGraph &G, FunctionGraph *FG,
           std::map<std::string, Cell> &GlobalCells,
-          llvm::DenseMap<const Expr *, Cell> &Memo, std::vector<PointerToInteger> *PointersToIntegers)
+          KeyedCells<const Expr *> &Memo, std::vector<PointerToInteger> *PointersToIntegers)
       : PG(PG), Ctx(Ctx), G(G), FG(FG), GlobalCells(GlobalCells), Memo(Memo),
         PointersToIntegers(PointersToIntegers) {}
 
@@ -143,7 +144,7 @@ private:
   DSGraph &G;
   FunctionGraph *FG; // null while building the globals graph
   std::map<std::string, Cell> &GlobalCells;
-  llvm::DenseMap<const Expr *, Cell> &Memo;
+  KeyedCells<const Expr *> &Memo;
   std::vector<PointerToInteger> *PointersToIntegers;
   /// Opaque values already evaluated (their source is evaluated once, where the value is
   /// first used); every other expression is reached once by the walk.
@@ -169,8 +170,12 @@ Cell Builder::varStorage(const VarDecl *VD, bool AddressTaken) {
       return G.resolve(C);
     std::string Key = globalKey(VD);
     PG.GlobalNames.emplace(Key, VD->getName().str());
-    if (!PG.GlobalTypes.count(Key) || VD->isThisDeclarationADefinition())
+    bool Def = VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
+    if (!PG.GlobalTypes.count(Key) || Def) {
       PG.GlobalTypes[Key] = PG.Types.get(VD->getType(), Ctx);
+      if (Def)
+        PG.GlobalTypeDefined.insert(Key);
+    }
     auto It = GlobalCells.find(Key);
     if (It == GlobalCells.end()) {
       const VarDecl *Def = VD->getDefinition() ? VD->getDefinition() : VD;
@@ -189,7 +194,7 @@ Cell Builder::varStorage(const VarDecl *VD, bool AddressTaken) {
   if (!AddressTaken && VD->getType().getCanonicalType()->isArithmeticType())
     return {};
   Cell C = freshObject(Stack, VD->getType(), loc(VD->getLocation()));
-  FG->VarStorage[VD] = C;
+  FG->VarStorage.at(VD) = C;
   FG->Vars.push_back(VD);
   return C;
 }
@@ -226,7 +231,7 @@ Cell Builder::visit(const Expr *E) {
     return G.resolve(It->second);
   Cell C = visitUncached(E);
   if (!C.isNull()) {
-    Memo[E] = C;
+    Memo.at(E) = C;
     if (const auto *PT = E->getType()->getAs<PointerType>(); PT && E->isPRValue())
       if (PT->getPointeeType()->isRecordType())
         G.addPointerType(C, ty(PT->getPointeeType()));
@@ -624,6 +629,8 @@ Cell Builder::call(const CallExpr *E) {
   }
   if (const ByteCountCall *BC = FD ? byteCountCall(Name) : nullptr)
     classifyByteCounts(E, *BC, Ctx, PG.Types, CS.ByteCovers);
+  if (FG)
+    recordCallFacts(PG, Ctx, E, FG->Decl, CS);
   if (isPointer(T)) {
     CS.Ret = {G.makeNode(), 0};
   } else if (isRecord(T)) {
@@ -814,13 +821,14 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
   if (FD->isVariadic())
     FG.VarArgs = {G.makeNode(), 0};
   B.stmt(FD->getBody());
-  compactMap(FG.VarStorage);
-  compactMap(FG.ExprCells);
+  FG.VarStorage.shrink();
+  FG.ExprCells.shrink();
+  recordFunctionFacts(PG, Ctx, FD, FG);
 }
 
 void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD,
                             std::vector<PointerToInteger> *PointersToIntegers) {
-  llvm::DenseMap<const Expr *, Cell> Memo;
+  KeyedCells<const Expr *> Memo;
   Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo, PointersToIntegers);
   Cell C = B.varStorage(VD);
   if (const Expr *Init = VD->getInit())

@@ -342,7 +342,7 @@ const std::string &Planner::threadEvidence() {
   if (!ThreadsMemo) {
     ThreadsMemo.emplace();
     for (auto &[Key, F] : PG.Functions) {
-      if (F.Ctx->getLangOpts().OpenMP) {
+      if (F.OpenMP) {
         usesOpenMP = true;
         if (ThreadsMemo->empty())
           *ThreadsMemo = "it is compiled with OpenMP";
@@ -715,15 +715,12 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
   // Only plain local variables of exactly this struct type (or arrays of it): their
   // declarations are what changes type.
   bool Any = false;
-  for (const clang::VarDecl *VD : F.Vars) {
-    Cell C = G.resolve(F.VarStorage.lookup(VD));
+  for (unsigned I = 0; I < F.VarStorage.size(); ++I) {
+    Cell C = G.resolve(F.VarStorage[I].second);
     if (C.isNull() || C.Node != N)
       continue;
-    clang::QualType T = VD->getType();
-    while (const auto *AT = F.Ctx->getAsConstantArrayType(T))
-      T = AT->getElementType();
-    if (llvm::isa<clang::ParmVarDecl>(VD) || !VD->hasLocalStorage() || C.Offset != 0 ||
-        !T->isStructureType() || PG.Types.get(T, *F.Ctx) != XN.Type)
+    const VarFacts &V = F.VarInfo[I];
+    if (V.IsParam || !V.LocalStorage || C.Offset != 0 || !V.Struct || V.Struct != XN.Type)
       return false;
     Any = true;
   }
@@ -738,12 +735,9 @@ const NodeSet &Planner::valueNodes(FunctionGraph &F) {
   // va_arg reads, a struct-typed `c ? a : b`, and the callees' by-value parameters and results as the calls see them.
   DSGraph &G = *F.Graph;
   NodeSet &Out = It->second;
-  for (auto &[E, C] : F.ExprCells)
-    if (E->getType()->isRecordType() &&
-        (llvm::isa<clang::CallExpr>(E) || llvm::isa<clang::CompoundLiteralExpr>(E) ||
-         llvm::isa<clang::VAArgExpr>(E) || llvm::isa<clang::ConditionalOperator>(E)))
-      if (Cell R = G.resolve(C); !R.isNull() && R.Offset == 0)
-        Out.insert(R.Node);
+  for (unsigned I : F.ValueExprs)
+    if (Cell R = G.resolve(F.ExprCells[I].second); !R.isNull() && R.Offset == 0)
+      Out.insert(R.Node);
   for (const CallSite &CS : F.Calls)
     for (const CalleeBinding &B : CS.Bindings) {
       FunctionGraph &Callee = *PG.function(B.Callee);
@@ -774,8 +768,8 @@ bool Planner::isValueSlot(FunctionGraph &F, NodeId N) {
   for (uint64_t Off : Offs)
     if (!rewritablePointerAt(XN.Type, Off, false))
       return false;
-  for (const clang::VarDecl *VD : F.Vars) {
-    Cell C = G.resolve(F.VarStorage.lookup(VD));
+  for (auto &KV : F.VarStorage) {
+    Cell C = G.resolve(KV.second);
     if (!C.isNull() && C.Node == N)
       return false; // a variable: isLocalHolder decides
   }
@@ -1160,14 +1154,7 @@ void Planner::fillVersion(unsigned VI) {
 // same representation for each path; the pointers' type becomes the clones' and
 // the members' addresses name the clones.
 
-static std::string callType(const CallSite &CS) {
-  if (!CS.Call)
-    return "";
-  clang::QualType T = CS.Call->getCallee()->getType();
-  if (const auto *PT = T->getAs<clang::PointerType>())
-    T = PT->getPointeeType();
-  return T->isFunctionType() ? functionTypeKey(T) : "";
-}
+static const std::string &callType(const CallSite &CS) { return CS.CalleeTypeKey; }
 
 void Planner::findFnClasses() {
   std::set<std::string> Keys, Callbacks;
@@ -1215,7 +1202,7 @@ void Planner::findFnClasses() {
       NumParams = F.Formals.size();
       if (!K.Why.empty())
         continue;
-      if (F.Decl->isVariadic() || functionTypeKey(F.Decl->getType()) != T)
+      if (F.Variadic || F.TypeKey != T)
         K.Why = "'" + F.Name + "' is variadic or of another type";
       else if (PG.AddressEscaped.count(M) || Callbacks.count(M))
         K.Why = "'" + F.Name + "' is also passed to code ptrcomp cannot see";
@@ -1455,24 +1442,19 @@ bool Planner::settleClasses() {
         continue;
       uint64_t A = C.Paths[S][0];
       for (const std::string &M : C.Members) {
-        const clang::FunctionDecl *FD = PG.function(M)->Decl;
-        if (A >= FD->getNumParams())
+        FunctionGraph &MF = *PG.function(M);
+        if (A >= MF.ParamPointers.size())
           continue;
-        Cell Formal = PG.function(M)->Graph->resolve(PG.function(M)->Formals[A]);
+        Cell Formal = MF.Graph->resolve(MF.Formals[A]);
         if (C.Paths[S].size() == 2 && C.Slots[S].Indexed && Formal.Offset != 0)
-          Problem = "argument " + std::to_string(A + 1) + " of '" +
-                    FD->getName().str() + "' points inside its objects";
-        clang::QualType PT = FD->getParamDecl(A)->getType();
-        clang::QualType Pointee =
-            PT->isPointerType() ? PT->getPointeeType() : clang::QualType();
-        bool Struct = !Pointee.isNull() && Pointee->isStructureType() &&
-                      PG.Types.get(Pointee.getUnqualifiedType(),
-                                   *PG.function(M)->Ctx) == C.Slots[S].Struct;
-        if (Pointee.isNull() || Pointee->isPointerType() ||
+          Problem = "argument " + std::to_string(A + 1) + " of '" + MF.Name +
+                    "' points inside its objects";
+        const PointerFacts &PT = MF.ParamPointers[A];
+        bool Struct = PT.IsPointer && PT.PointeeStruct && PT.Pointee == C.Slots[S].Struct;
+        if (!PT.IsPointer || PT.PointeePointer ||
             (C.Paths[S].size() == 2 && C.Slots[S].Indexed && !Struct))
-          Problem = "argument " + std::to_string(A + 1) + " of '" +
-                    FD->getName().str() + "' is not a pointer to " +
-                    PG.Types.name(C.Slots[S].Struct);
+          Problem = "argument " + std::to_string(A + 1) + " of '" + MF.Name +
+                    "' is not a pointer to " + PG.Types.name(C.Slots[S].Struct);
       }
       if (C.Paths[S].size() == 2 && C.Slots[S].Indexed)
         C.ParamBits[A] = C.Slots[S].Bits;
@@ -1490,23 +1472,15 @@ bool Planner::settleClasses() {
         if (!R.isNull())
           if (auto It = K.SlotOf[M].find(R.Node); It != K.SlotOf[M].end()) {
             const NodeEncoding &E = C.Slots[It->second];
-            clang::QualType RT = MF.Decl->getReturnType();
-            clang::QualType Pointee = RT->isPointerType()
-                                          ? RT->getPointeeType()
-                                                .getCanonicalType()
-                                                .getUnqualifiedType()
-                                          : clang::QualType();
+            const PointerFacts &RT = MF.RetPointer;
             // As the clone's return type (VersionView::repOfCell): an index for
             // a pointer to the start of the object typed as its struct (or
             // void); a pointer inside the object stays a pointer.
-            bool Fits = !Pointee.isNull() &&
-                        (Pointee->isVoidType() ||
-                         (Pointee->isRecordType() &&
-                          PG.Types.get(Pointee, *MF.Ctx) == E.Struct));
+            bool Fits = RT.IsPointer && (RT.PointeeVoid || (RT.PointeeRecord &&
+                                                            RT.Pointee == E.Struct));
             if (E.isPooled() && E.Indexed && R.Offset == 0 && Fits) {
               Bits = E.Bits;
-            } else if (E.isPooled() && E.Indexed && !Pointee.isNull() &&
-                       Pointee->isPointerType()) {
+            } else if (E.isPooled() && E.Indexed && RT.IsPointer && RT.PointeePointer) {
               Problem = "'" + MF.Name +
                         "' returns a pointer to pointers into " +
                         PG.Types.name(E.Struct) + " through a function pointer";
@@ -1534,7 +1508,7 @@ bool Planner::settleClasses() {
     for (const std::string &M : C.Members) {
       FunctionGraph &MF = *PG.function(M);
       for (const CallSite &CS : MF.Calls) {
-        if (!Problem.empty() || !CS.Call)
+        if (!Problem.empty())
           break;
         const std::string &N = CS.Hook ? CS.Hook->Allocator : CS.DirectCallee;
         if (N != "malloc" && N != "calloc" && N != "realloc" && N != "aligned_alloc")
@@ -1543,20 +1517,8 @@ bool Planner::settleClasses() {
         auto It = K.SlotOf[M].find(R.Node);
         if (R.isNull() || It == K.SlotOf[M].end() || !C.Slots[It->second].isPooled())
           continue;
-        std::function<bool(const clang::Stmt *)> NamesParam =
-            [&](const clang::Stmt *St) {
-              if (!St)
-                return false;
-              if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(St))
-                if (llvm::isa<clang::ParmVarDecl>(DRE->getDecl()))
-                  return true;
-              for (const clang::Stmt *Ch : St->children())
-                if (NamesParam(Ch))
-                  return true;
-              return false;
-            };
-        for (const clang::Expr *Arg : CS.Call->arguments())
-          if (NamesParam(Arg))
+        for (bool Names : CS.ArgNamesParam)
+          if (Names)
             Problem = "'" + MF.Name + "' allocates with a size it receives, at " + CS.Loc;
       }
     }
@@ -1767,25 +1729,6 @@ void Planner::vetoRefusedHooks() {
   }
 }
 
-/// Whether \p FD's body declares a static local variable.
-static bool hasStaticLocal(const clang::FunctionDecl *FD) {
-  if (!FD || !FD->getBody())
-    return false;
-  std::function<bool(const clang::Stmt *)> Walk = [&](const clang::Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(S))
-      for (const clang::Decl *D : DS->decls())
-        if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(D); VD && VD->isStaticLocal())
-          return true;
-    for (const clang::Stmt *C : S->children())
-      if (Walk(C))
-        return true;
-    return false;
-  };
-  return Walk(FD->getBody());
-}
-
 void Planner::vetoSplitStatics() {
   // Every version of a function is a function of its own, with its own static locals:
   // a counter in an allocation function would be split between its versions. Such a
@@ -1794,7 +1737,7 @@ void Planner::vetoSplitStatics() {
     if (Versions.size() < 2)
       continue;
     FunctionGraph &F = *PG.function(Key);
-    if (!hasStaticLocal(F.Decl))
+    if (!F.HasStaticLocal)
       continue;
     std::string Why = "'" + F.Name + "' has static local variables, which its " +
                       std::to_string(Versions.size()) + " versions would not share";
@@ -1860,11 +1803,11 @@ void Planner::nameStructures() {
       }
     } else {
       FunctionGraph &F = *PG.function(Pl.Origin.Owner);
-      for (const clang::VarDecl *VD : F.Vars) {
-        Cell T = F.Graph->edgeIfAny(F.VarStorage.lookup(VD));
+      for (unsigned I = 0; I < F.VarStorage.size(); ++I) {
+        Cell T = F.Graph->edgeIfAny(F.VarStorage[I].second);
         if (!T.isNull() && T.Node == Pl.Origin.Node) {
-          Var = VD->getName().str();
-          Where = locationString(*F.Ctx, VD->getLocation());
+          Var = F.VarInfo[I].Name;
+          Where = F.VarInfo[I].Loc;
           Where = Where.substr(0, Where.rfind(':'));
           // The file's name only: the label must not depend on how paths were spelled.
           if (size_t Slash = Where.rfind('/'); Slash != std::string::npos)

@@ -1,5 +1,6 @@
 //===- TypeTable.cpp ------------------------------------------------------===//
 #include "ptrcomp/analysis/TypeTable.h"
+#include "ptrcomp/Compat.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -14,6 +15,8 @@ namespace ptrcomp::dsa {
 TypeTable::TypeTable() { // id 0 = no type
   Types.emplace_back();
   Signatures.emplace_back();
+  KeyOf.emplace_back();
+  IsRecord.push_back(false);
 }
 
 static std::string recordKey(const RecordDecl *RD, const ASTContext &Ctx) {
@@ -47,13 +50,97 @@ TypeId TypeTable::get(QualType QT, const ASTContext &Ctx) {
   return Id;
 }
 
-TypeId TypeTable::add(TypeInfo Info, StringRef Key) {
+TypeId TypeTable::add(TypeInfo Info, StringRef Key, bool Record) {
   TypeId Id = Types.size();
   Types.push_back(std::move(Info));
   Signatures.emplace_back();
+  KeyOf.push_back(Key.str());
+  IsRecord.push_back(Record);
   if (!Key.empty())
     ByKey[Key] = Id;
   return Id;
+}
+
+TypeId TypeTable::charType() {
+  if (auto It = ByKey.find("char"); It != ByKey.end())
+    return It->second;
+  TypeInfo Info;
+  Info.K = TypeInfo::Char;
+  Info.Name = "char";
+  Info.Size = 1;
+  return add(std::move(Info), "char");
+}
+
+std::vector<TypeId> TypeTable::import(const TypeTable &Other) {
+  std::vector<TypeId> Map(Other.Types.size(), NoType);
+  for (TypeId T = 1; T < Other.Types.size(); ++T)
+    importType(Other, T, Map);
+  return Map;
+}
+
+// Mirrors intern() and internRecord() on another table's plain data.
+TypeId TypeTable::importType(const TypeTable &Other, TypeId T, std::vector<TypeId> &Map) {
+  if (!T || Map[T])
+    return Map[T];
+  const TypeInfo &OI = Other.Types[T];
+  if (Other.IsRecord[T]) {
+    const std::string &Tag = OI.Name;
+    if (OI.K == TypeInfo::Incomplete) {
+      // An opaque use: the (first) definition of that tag, once one is known.
+      std::vector<TypeId> &Variants = Records[Tag];
+      if (!Variants.empty())
+        return Map[T] = Variants.front();
+      TypeInfo Info;
+      Info.K = TypeInfo::Incomplete;
+      Info.Name = Tag;
+      TypeId Id = add(std::move(Info), "", true);
+      Records[Tag].push_back(Id);
+      return Map[T] = Id;
+    }
+    const std::string &Sig = Other.Signatures[T];
+    TypeId Id = NoType;
+    for (TypeId V : Records[Tag])
+      if (Signatures[V] == Sig)
+        return Map[T] = V;
+    for (TypeId V : Records[Tag])
+      if (Types[V].K == TypeInfo::Incomplete)
+        Id = V;
+    if (!Id) {
+      TypeInfo Info;
+      Info.Name = Tag;
+      Id = add(std::move(Info), "", true);
+      Records[Tag].push_back(Id);
+    }
+    Signatures[Id] = Sig;
+    TypeInfo Info;
+    Info.Name = Tag;
+    Info.K = OI.K;
+    Info.Size = OI.Size;
+    Types[Id] = Info; // visible to the members that point back to it
+    Map[T] = Id;
+    for (const TypeInfo::Field &F : OI.Fields)
+      Info.Fields.push_back({F.Offset, importType(Other, F.Type, Map), F.Name, F.BitField});
+    Types[Id] = std::move(Info);
+    return Id;
+  }
+  TypeInfo Info = OI;
+  std::string Key = Other.KeyOf[T];
+  if (OI.K == TypeInfo::Pointer) {
+    Info.Pointee = importType(Other, OI.Pointee, Map);
+    Key = "*" + std::to_string(Info.Pointee);
+  } else if (OI.K == TypeInfo::Array) {
+    TypeId Elem = importType(Other, OI.Fields.front().Type, Map);
+    Info.Fields.front().Type = Elem;
+    StringRef Old = Other.KeyOf[T];
+    Key = (compat::startsWith(Old, "[]") ? std::string("[]")
+                                : "[" + std::to_string(OI.ArrayCount) + "]") +
+          std::to_string(Elem);
+  }
+  if (Map[T]) // a member that points back to its record imported it already
+    return Map[T];
+  if (auto It = ByKey.find(Key); It != ByKey.end())
+    return Map[T] = It->second;
+  return Map[T] = add(std::move(Info), Key);
 }
 
 /// What tells two definitions of one tag apart: size and members (offset, name, type as
@@ -85,7 +172,7 @@ TypeId TypeTable::internRecord(const RecordDecl *RD, QualType T, const ASTContex
     TypeInfo Info;
     Info.K = TypeInfo::Incomplete;
     Info.Name = Tag;
-    TypeId Id = add(std::move(Info), "");
+    TypeId Id = add(std::move(Info), "", true);
     Records[Tag].push_back(Id);
     return Id;
   }
@@ -101,7 +188,7 @@ TypeId TypeTable::internRecord(const RecordDecl *RD, QualType T, const ASTContex
   if (!Id) {
     TypeInfo Info;
     Info.Name = Tag;
-    Id = add(std::move(Info), "");
+    Id = add(std::move(Info), "", true);
     Records[Tag].push_back(Id);
   }
   Signatures[Id] = Sig;

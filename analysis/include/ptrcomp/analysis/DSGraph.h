@@ -125,7 +125,7 @@ struct DSNode {
 
 class DSGraph {
 public:
-  explicit DSGraph(TypeTable &Types) : Types(Types) { Nodes.emplace_back(); }
+  explicit DSGraph(TypeTable &Types) : TT(&Types) { Nodes.emplace_back(); }
 
   /// A new node for objects of type \p Type, seen at \p Where ("file:line:col"). An
   /// array type gives a node of its innermost element type with the A flag.
@@ -181,7 +181,10 @@ public:
   /// \p C of a graph this one cloned with \p Map, in this graph.
   Cell mapped(DSGraph &Src, const CloneMap &Map, Cell C);
 
-  TypeTable &types() { return Types; }
+  TypeTable &types() { return *TT; }
+  /// Moves the graph to table \p To, into which its table was imported (\p Map: old id
+  /// -> new id, TypeTable::import).
+  void retype(TypeTable &To, llvm::ArrayRef<TypeId> Map);
 
   /// A place ("file:line:col"), computed only when a message needs it.
   using LazyLocation = llvm::function_ref<std::string()>;
@@ -259,7 +262,8 @@ private:
     size_t Size = 0, Capacity = 0;
   };
 
-  TypeTable &Types;
+  TypeTable *TT;
+  friend class GraphIO;
   NodeStore Nodes; // [0] unused
   std::vector<std::pair<Cell, Cell>> Pending;
   bool Draining = false;

@@ -33,6 +33,85 @@ class VarDecl;
 
 namespace ptrcomp::dsa {
 
+/// Cells keyed by AST nodes (a function's variables, its pointer-valued expressions), in
+/// the order the local graph met them. The AST exists only while the function's
+/// translation unit is parsed: summaries and plans keep the cells alone, in that order,
+/// and attachKeys() puts the keys back when the unit is parsed again (the local graph is
+/// built again the same way, so the n-th key is the n-th cell's).
+template <typename KeyT> class KeyedCells {
+public:
+  struct Entry {
+    KeyT first = nullptr;
+    Cell second;
+  };
+  using iterator = typename std::vector<Entry>::iterator;
+  using const_iterator = typename std::vector<Entry>::const_iterator;
+
+  iterator begin() { return Entries.begin(); }
+  iterator end() { return Entries.end(); }
+  const_iterator begin() const { return Entries.begin(); }
+  const_iterator end() const { return Entries.end(); }
+  size_t size() const { return Entries.size(); }
+  bool empty() const { return Entries.empty(); }
+  Entry &operator[](size_t I) { return Entries[I]; }
+  const Entry &operator[](size_t I) const { return Entries[I]; }
+
+  iterator find(KeyT K) {
+    auto It = Index.find(K);
+    return It == Index.end() ? end() : begin() + It->second;
+  }
+  const_iterator find(KeyT K) const {
+    auto It = Index.find(K);
+    return It == Index.end() ? end() : begin() + It->second;
+  }
+  size_t count(KeyT K) const { return Index.count(K); }
+  Cell lookup(KeyT K) const {
+    auto It = Index.find(K);
+    return It == Index.end() ? Cell() : Entries[It->second].second;
+  }
+  /// The ordinal of \p K, or -1.
+  int ordinal(KeyT K) const {
+    auto It = Index.find(K);
+    return It == Index.end() ? -1 : int(It->second);
+  }
+  /// The cell of \p K, appended (null) when absent.
+  Cell &at(KeyT K) {
+    auto [It, New] = Index.try_emplace(K, Entries.size());
+    if (New)
+      Entries.push_back({K, Cell()});
+    return Entries[It->second].second;
+  }
+  /// Appends a cell with no key (read from a summary or a plan).
+  void append(Cell C) { Entries.push_back({nullptr, C}); }
+  /// Gives the cells their keys, in order; false when the numbers differ.
+  bool attachKeys(llvm::ArrayRef<KeyT> Keys) {
+    if (Keys.size() != Entries.size())
+      return false;
+    Index.clear();
+    Index.reserve(Keys.size());
+    for (size_t I = 0; I < Keys.size(); ++I) {
+      Entries[I].first = Keys[I];
+      Index.try_emplace(Keys[I], I);
+    }
+    return true;
+  }
+  std::vector<KeyT> keys() const {
+    std::vector<KeyT> Out;
+    Out.reserve(Entries.size());
+    for (const Entry &E : Entries)
+      Out.push_back(E.first);
+    return Out;
+  }
+  void shrink() {
+    Entries.shrink_to_fit();
+    compactMap(Index);
+  }
+
+private:
+  std::vector<Entry> Entries;
+  llvm::DenseMap<KeyT, unsigned> Index;
+};
+
 /// How one call site's callee graph maps into the caller: callee node -> caller cell.
 struct CalleeBinding {
   std::string Callee; ///< function key
@@ -84,15 +163,81 @@ struct CallSite {
   std::map<unsigned, ByteCover> ByteCovers;
   /// Calls through pointers only: set when the pointer may hold an allocator.
   std::optional<HookCall> Hook;
+
+  // What later stages need of the call's AST, kept as plain data (CallFacts.cpp): the
+  // whole-program passes and the rewriting of other files read these, never Call.
+  unsigned NumArgs = 0;
+  /// Indirect calls: the pointer as written ("hooks.alloc"; "" when no plain path), and
+  /// the function type called (FunctionPointerTypes.h's key; "" when none).
+  std::string CalleeSpelling;
+  std::string CalleeTypeKey;
+  /// Indirect calls: the global variables (not static locals) the pointer is read
+  /// through, in the order they are written: (key, name).
+  std::vector<std::pair<std::string, std::string>> CalleeGlobals;
+  /// Per argument: it names a parameter of the calling function somewhere.
+  std::vector<bool> ArgNamesParam;
+  /// Per argument: the index of the calling function's integer parameter that it is,
+  /// when that parameter is used nowhere else in the body (a size the function only
+  /// passes on); -1 otherwise.
+  std::vector<int> ArgSizeParam;
+};
+
+/// What later stages need of a variable's declaration.
+struct VarFacts {
+  std::string Name;
+  std::string Loc; ///< "file:line:col"
+  bool IsParam = false;
+  bool LocalStorage = false;
+  /// The struct type of the variable, or of the elements of its (nested) constant
+  /// array type; NoType when it is of no such type.
+  TypeId Struct = NoType;
+};
+
+/// A pointer type of a parameter or result, as later stages test it.
+struct PointerFacts {
+  bool IsPointer = false;
+  bool PointeeVoid = false;
+  bool PointeePointer = false;
+  bool PointeeStruct = false; ///< a struct (not a union)
+  bool PointeeRecord = false; ///< a struct or a union
+  TypeId Pointee = NoType;    ///< canonical, unqualified
+};
+
+/// A function of the program whose only effect is one call of a libc allocator with its
+/// own parameters, unchanged (AllocationHooks.cpp); the allocator and, per argument of
+/// it, the parameter it receives.
+struct WrapperFacts {
+  std::string Allocator;
+  std::string AllocatorKey; ///< functionKey of the allocator's declaration
+  std::vector<unsigned> ArgOf;
 };
 
 struct FunctionGraph {
   std::string Key;  ///< unique: the linkage name, or "name@file" for static functions
   std::string Name; ///< as written
-  const clang::FunctionDecl *Decl = nullptr; ///< the definition
+  /// The definition and its unit's context: set only while that unit is parsed. The
+  /// whole-program passes and the rewriting of other units use the facts below.
+  const clang::FunctionDecl *Decl = nullptr;
   clang::ASTContext *Ctx = nullptr;
   unsigned Unit = 0; ///< index of its translation unit
   bool ExternallyVisible = false;
+
+  // Facts of the definition (FunctionFacts in LocalGraphs.cpp).
+  std::string Loc; ///< where it is defined: "file:line:col"
+  std::string TypeKey; ///< functionTypeKey of its type
+  bool Variadic = false;
+  bool Inline = false;
+  bool HasStaticLocal = false;
+  bool OpenMP = false; ///< its unit is compiled with OpenMP
+  /// Constructor, destructor or `used`: reached without a call the program makes.
+  bool AlwaysReached = false;
+  std::vector<PointerFacts> ParamPointers;
+  PointerFacts RetPointer;
+  std::optional<WrapperFacts> Wrapper;
+  std::vector<VarFacts> VarInfo; ///< per entry of VarStorage
+  /// Ordinals (in ExprCells) of the expressions that make a struct value: a call, a
+  /// compound literal, va_arg or `?:` of struct type.
+  std::vector<unsigned> ValueExprs;
   std::shared_ptr<DSGraph> Graph;
   std::vector<Cell> Formals; ///< per parameter, like CallSite::Args
   std::vector<TypeId> FormalTypes;
@@ -100,14 +245,28 @@ struct FunctionGraph {
   TypeId RetType = NoType;
   Cell VarArgs; ///< where the pointers passed through `...` point
   std::vector<CallSite> Calls;
-  /// Storage of each local variable and parameter (its own memory object).
-  llvm::DenseMap<const clang::VarDecl *, Cell> VarStorage;
-  std::vector<const clang::VarDecl *> Vars; ///< declaration order
-  llvm::DenseSet<const clang::VarDecl *> AddressTaken;
+  /// Storage of each local variable and parameter (its own memory object), in
+  /// declaration order.
+  KeyedCells<const clang::VarDecl *> VarStorage;
+  /// The variables of VarStorage, in its order (AST only).
+  std::vector<const clang::VarDecl *> Vars;
+  llvm::DenseSet<const clang::VarDecl *> AddressTaken; ///< AST only
   /// Target of every pointer-valued expression (after implicit casts too).
-  llvm::DenseMap<const clang::Expr *, Cell> ExprCells;
+  KeyedCells<const clang::Expr *> ExprCells;
   /// Storage of every global variable the function (or its callees) refers to, by key.
   std::map<std::string, Cell> GlobalCells;
+};
+
+/// What a unit does with pointers to functions of one type (FunctionPointerTypes.h).
+struct FunctionTypeUses {
+  std::vector<std::string> Pointers; ///< declarations holding them, by name, sorted
+  std::string Problem;               ///< first place that cannot be retyped (located)
+  std::set<std::string> Referenced;  ///< functions (keys) whose address is taken
+  std::set<std::string> ReferencedIn; ///< where: function keys, "" for file scope
+  /// Referenced key -> name as written (the program-wide scan names those that no
+  /// unit defines).
+  std::map<std::string, std::string> Names;
+  std::set<std::string> Undefined; ///< names taken whose definition is not seen
 };
 
 /// A location-carrying problem that stops the run (e.g. one function defined twice).
@@ -130,6 +289,8 @@ struct ProgramGraphs {
   std::map<std::string, std::string> GlobalNames; ///< key -> name as written
   /// key -> declared type of a file-scope variable (NoType: a static local)
   std::map<std::string, TypeId> GlobalTypes;
+  /// The keys of GlobalTypes whose type is the definition's (else a declaration's).
+  std::set<std::string> GlobalTypeDefined;
   bool HasMain = false;
   /// Functions whose address reached code ptrcomp cannot see (qsort's
   /// comparator).
@@ -140,6 +301,8 @@ struct ProgramGraphs {
   /// no unknown target (issue 17: a table member no call reaches).
   std::set<std::string> Unreachable;
   std::vector<LinkError> Errors;
+  /// Per unit: its uses of function types (the plan scans those it needs).
+  std::vector<std::map<std::string, FunctionTypeUses>> UnitFunctionTypes;
 
   FunctionGraph *function(const std::string &Key) {
     auto It = Functions.find(Key);

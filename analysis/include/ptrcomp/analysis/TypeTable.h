@@ -52,6 +52,15 @@ class TypeTable {
 public:
   TypeTable();
   TypeId get(clang::QualType T, const clang::ASTContext &Ctx);
+  /// `char`, without a context.
+  TypeId charType();
+  /// Forgets which clang types were interned: their contexts are about to be freed (a
+  /// later context may be allocated at the same address).
+  void clearCache() { Cache.clear(); }
+  /// Adds the types of \p Other (another unit's table) that this table lacks, as
+  /// interning them here would have; returns, per id of \p Other, its id here.
+  std::vector<TypeId> import(const TypeTable &Other);
+  size_t numTypes() const { return Types.size(); }
   const TypeInfo &info(TypeId Id) const { return Types[Id]; }
   const std::string &name(TypeId Id) const { return Types[Id].Name; }
   uint64_t size(TypeId Id) const { return Id ? Types[Id].Size : 0; }
@@ -95,7 +104,9 @@ private:
   TypeId intern(clang::QualType T, const clang::ASTContext &Ctx);
   TypeId internRecord(const clang::RecordDecl *RD, clang::QualType T,
                       const clang::ASTContext &Ctx);
-  TypeId add(TypeInfo Info, llvm::StringRef Key);
+  TypeId add(TypeInfo Info, llvm::StringRef Key, bool IsRecord = false);
+  TypeId importType(const TypeTable &Other, TypeId T, std::vector<TypeId> &Map);
+  friend class TableIO;
 
   std::vector<TypeInfo> Types;
   /// Structural identity: records by tag (plus a layout signature when two different
@@ -105,6 +116,8 @@ private:
   /// Record tag -> the ids of the distinct definitions seen with that tag.
   llvm::StringMap<std::vector<TypeId>> Records;
   std::vector<std::string> Signatures; ///< per id: layout signature of a complete record
+  std::vector<std::string> KeyOf;      ///< per id: its key in ByKey ("" for records)
+  std::vector<bool> IsRecord;          ///< per id: a struct or union (by tag)
   /// (context, canonical type) -> id: each clang type is interned once.
   llvm::DenseMap<std::pair<const clang::ASTContext *, const clang::Type *>, TypeId> Cache;
   std::unique_ptr<llvm::BumpPtrAllocator> Arena =

@@ -1,0 +1,77 @@
+//===- Summary.h - one translation unit's analysis, and the link of many --===//
+//
+// The analysis is whole-program, but only its first step needs a unit's AST: the local
+// graphs of the unit's functions and of its global initializers, with the facts later
+// steps need (FunctionFacts.h). A UnitSummary is that step's result as plain data; the
+// link merges the summaries of every unit (types by structure, functions by key,
+// globals by key) into one ProgramGraphs and runs the whole-program passes on it, never
+// looking at an AST. So a program is analysed one unit at a time (summaries can be
+// written to disk and reused while a file does not change), and linked in memory
+// proportional to the summaries.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_ANALYSIS_SUMMARY_H
+#define PTRCOMP_ANALYSIS_SUMMARY_H
+
+#include "ptrcomp/analysis/ProgramGraphs.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace ptrcomp::dsa {
+
+/// An explicit cast of a pointer to an integer (LocalGraphs.h): its target and where.
+struct PointerToInteger;
+
+struct UnitSummary {
+  /// The unit's main file, as its real path: units are linked in the order of these.
+  std::string MainFile;
+  /// The types the unit's graphs use (ids local to the unit until the link).
+  TypeTable Types;
+  /// The unit's function definitions (not those of system headers), by key, with their
+  /// local graphs and facts.
+  std::map<std::string, FunctionGraph> Functions;
+  /// The unit's global initializers, and the storage of every global they name.
+  std::unique_ptr<DSGraph> Globals;
+  std::map<std::string, Cell> GlobalCells;
+  std::map<std::string, std::string> GlobalNames;
+  std::map<std::string, TypeId> GlobalTypes;
+  std::set<std::string> GlobalTypeDefined;
+  /// Where each global the unit declares is declared (its definition when the unit has
+  /// one; GlobalLocDefined), for messages.
+  std::map<std::string, std::string> GlobalLocs;
+  std::set<std::string> GlobalLocDefined;
+  /// Externally visible globals the unit defines with an initializer: name -> where.
+  std::map<std::string, std::string> InitializedGlobals;
+  /// Pointers cast to integers: in the global initializers (cells of Globals), and per
+  /// function (cells of its graph).
+  std::vector<std::pair<Cell, std::string>> GlobalPointersToIntegers;
+  std::map<std::string, std::vector<std::pair<Cell, std::string>>>
+      FunctionPointersToIntegers;
+  /// The unit's uses of function types (FunctionPointerTypes.h).
+  std::map<std::string, FunctionTypeUses> FunctionTypes;
+
+  UnitSummary() : Globals(std::make_unique<DSGraph>(Types)) {}
+  UnitSummary(const UnitSummary &) = delete;
+  UnitSummary &operator=(const UnitSummary &) = delete;
+};
+
+/// Summarizes the unit of \p Ctx. Its FunctionGraphs keep Decl, Ctx and the AST keys of
+/// their cells while that AST lives.
+std::unique_ptr<UnitSummary> summarizeUnit(clang::ASTContext &Ctx);
+
+/// Links the summaries (consumed; in the order given, which should be by MainFile:
+/// their index is each function's Unit) and runs the whole-program passes: call
+/// targets, allocation hooks, entry points, bottom-up, globals. Link problems (a
+/// function defined twice) are returned in ProgramGraphs::Errors.
+std::unique_ptr<ProgramGraphs>
+linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units);
+
+} // namespace ptrcomp::dsa
+
+#endif
