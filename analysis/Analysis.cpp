@@ -336,4 +336,35 @@ std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
   return linkSummaries(std::move(Summaries));
 }
 
+llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, ASTContext &Ctx) {
+  std::unique_ptr<UnitSummary> Fresh = summarizeUnit(Ctx);
+  for (auto &[Key, F] : PG.Functions) {
+    if (F.Unit != Unit)
+      continue;
+    auto It = Fresh->Functions.find(Key);
+    bool Same = It != Fresh->Functions.end();
+    if (Same) {
+      FunctionGraph &N = It->second;
+      Same = N.Calls.size() == F.Calls.size() &&
+             F.VarStorage.attachKeys(N.VarStorage.keys()) &&
+             F.ExprCells.attachKeys(N.ExprCells.keys());
+      if (Same) {
+        for (unsigned I = 0; I < F.Calls.size(); ++I)
+          F.Calls[I].Call = N.Calls[I].Call;
+        F.Decl = N.Decl;
+        F.Ctx = N.Ctx;
+        F.Vars = std::move(N.Vars);
+        F.AddressTaken = std::move(N.AddressTaken);
+      }
+    }
+    if (!Same)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "'" + F.Name + "' (" + F.Loc +
+                                         ") is not what was summarized: the file "
+                                         "changed since");
+  }
+  PG.Types.clearCache();
+  return llvm::Error::success();
+}
+
 } // namespace ptrcomp::dsa

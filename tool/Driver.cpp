@@ -21,6 +21,8 @@
 #include "ptrcomp/analysis/Analysis.h"
 #include "ptrcomp/analysis/GraphExport.h"
 #include "ptrcomp/analysis/Plan.h"
+#include "ptrcomp/analysis/Summary.h"
+#include "ptrcomp/analysis/SummaryIO.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
@@ -184,10 +186,44 @@ int runDriver(ToolOptions &Opts) {
   if (!parseProgram(Opts, Program))
     return 1;
 
-  std::vector<clang::ASTUnit *> Units;
-  for (auto &U : Program.Units)
-    Units.push_back(U.get());
-  std::unique_ptr<dsa::ProgramGraphs> Graphs = dsa::analyzeProgram(Units);
+  // Units in the order of their main files' paths: the link's order, whatever order the
+  // files were named in.
+  std::vector<std::unique_ptr<dsa::UnitSummary>> Summaries;
+  for (auto &U : Program.Units) {
+    std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(U->getASTContext());
+    // Through the summary file's bytes: the link reads no AST.
+    Expected<std::unique_ptr<dsa::UnitSummary>> Read =
+        dsa::readSummary(dsa::writeSummary(*S, PTRCOMP_VERSION), PTRCOMP_VERSION);
+    if (!Read) {
+      errorMessage("internal: summary of '" + S->MainFile +
+                   "' does not read back: " + toString(Read.takeError()));
+      return 1;
+    }
+    Summaries.push_back(std::move(*Read));
+  }
+  std::vector<unsigned> Order(Summaries.size());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return Summaries[A]->MainFile < Summaries[B]->MainFile;
+  });
+  {
+    std::vector<std::unique_ptr<clang::ASTUnit>> SortedUnits;
+    std::vector<std::unique_ptr<dsa::UnitSummary>> SortedSummaries;
+    for (unsigned I : Order) {
+      SortedUnits.push_back(std::move(Program.Units[I]));
+      SortedSummaries.push_back(std::move(Summaries[I]));
+    }
+    Program.Units = std::move(SortedUnits);
+    Summaries = std::move(SortedSummaries);
+  }
+  std::unique_ptr<dsa::ProgramGraphs> Graphs = dsa::linkSummaries(std::move(Summaries));
+  if (Graphs->Errors.empty())
+    for (unsigned U = 0; U < Program.Units.size(); ++U)
+      if (Error E = dsa::attachUnit(*Graphs, U, Program.Units[U]->getASTContext())) {
+        errorMessage("internal: " + toString(std::move(E)));
+        return 1;
+      }
   if (!Graphs->Errors.empty()) {
     for (const dsa::LinkError &E : Graphs->Errors) {
       errs() << E.Loc << ": error: " << E.Message << "\n";

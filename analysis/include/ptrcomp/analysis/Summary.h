@@ -16,6 +16,7 @@
 #include "ptrcomp/analysis/ProgramGraphs.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 
@@ -71,6 +72,13 @@ std::unique_ptr<UnitSummary> summarizeUnit(clang::ASTContext &Ctx);
 /// function defined twice) are returned in ProgramGraphs::Errors.
 std::unique_ptr<ProgramGraphs>
 linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units);
+
+/// Gives the functions of unit \p Unit of a linked program (read from a plan, or linked
+/// from summaries read back) their AST again, from the unit parsed anew (\p Ctx): Decl,
+/// Ctx, the variables and the keys of their cells and calls. The local graphs are built
+/// again the same way, so the n-th cell is the n-th key's; an error says the unit's code
+/// is not what was summarized.
+llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, clang::ASTContext &Ctx);
 
 } // namespace ptrcomp::dsa
 

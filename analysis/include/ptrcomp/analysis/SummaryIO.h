@@ -1,0 +1,48 @@
+//===- SummaryIO.h - summaries and linked programs as files ---------------===//
+//
+// A file is a header line naming its kind ("ptrcomp summary", "ptrcomp plan"), the
+// format number and the version of ptrcomp that wrote it, then the body (Archive.h) and
+// a checksum of the body. Reading checks all three, so a summary from another version
+// of ptrcomp, a truncated file or a damaged one is an error that names what is wrong,
+// never a wrong analysis. Writing is deterministic: the same input gives the same bytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_ANALYSIS_SUMMARYIO_H
+#define PTRCOMP_ANALYSIS_SUMMARYIO_H
+
+#include "ptrcomp/analysis/Archive.h"
+#include "ptrcomp/analysis/Plan.h"
+#include "ptrcomp/analysis/Summary.h"
+
+#include "llvm/Support/Error.h"
+
+namespace ptrcomp::dsa {
+
+/// Bumped whenever what summaries or plans hold changes.
+constexpr unsigned SummaryFormat = 1;
+
+/// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
+std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
+                     llvm::StringRef Body);
+/// The body of such a file, or an error saying what is wrong with it (the caller
+/// names the file).
+llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
+                                           llvm::StringRef Bytes);
+
+// The structs of the analysis, for Archive.h (each written and read by one overload).
+template <typename A> void io(A &Ar, Cell &C);
+template <typename A> void io(A &Ar, TypeTable &T);
+template <typename A> void io(A &Ar, UnitSummary &S);
+template <typename A> void io(A &Ar, ProgramGraphs &PG);
+template <typename A> void io(A &Ar, Plan &P);
+template <typename A> void io(A &Ar, PlanOptions &O);
+template <typename A> void io(A &Ar, NodeRef &R);
+
+/// A summary file's bytes, and back.
+std::string writeSummary(UnitSummary &S, llvm::StringRef ToolVersion);
+llvm::Expected<std::unique_ptr<UnitSummary>> readSummary(llvm::StringRef Bytes,
+                                                         llvm::StringRef ToolVersion);
+
+} // namespace ptrcomp::dsa
+
+#endif
