@@ -223,7 +223,8 @@ static void markEntryPoints(ProgramGraphs &PG, const std::vector<std::string> &E
 }
 
 std::unique_ptr<ProgramGraphs>
-linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units) {
+linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
+              std::vector<std::vector<TypeId>> *TypeMaps) {
   auto PG = std::make_unique<ProgramGraphs>();
   // Functions by key (the first unit's definition of a C99 inline function repeated in
   // several units), and the link errors: real definitions in two units.
@@ -262,6 +263,8 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units) {
   for (unsigned U = 0; U < Units.size(); ++U) {
     UnitSummary &S = *Units[U];
     std::vector<TypeId> Map = PG->Types.import(S.Types);
+    if (TypeMaps)
+      TypeMaps->push_back(Map);
     for (auto &[Key, F] : PG->Functions)
       if (F.Unit == U)
         retypeFunction(F, PG->Types, Map);

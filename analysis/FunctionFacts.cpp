@@ -86,6 +86,8 @@ static int sizeParameter(const FunctionDecl *FD, const Expr *Arg) {
 void recordCallFacts(ProgramGraphs &PG, ASTContext &Ctx, const CallExpr *E,
                      const FunctionDecl *FD, CallSite &CS) {
   CS.NumArgs = E->getNumArgs();
+  if (const FunctionDecl *Callee = E->getDirectCallee())
+    CS.DirectName = Callee->getName().str();
   if (CS.DirectCallee.empty()) {
     CS.CalleeSpelling = calleeSpelling(E->getCallee());
     QualType T = E->getCallee()->getType();
@@ -210,8 +212,10 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl 
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
   FG.AlwaysReached = FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>() ||
                      FD->hasAttr<UsedAttr>();
-  for (const ParmVarDecl *PV : FD->parameters())
+  for (const ParmVarDecl *PV : FD->parameters()) {
     FG.ParamPointers.push_back(pointerFacts(PG, Ctx, PV->getType()));
+    FG.ParamStorage.push_back(FG.VarStorage.ordinal(PV));
+  }
   FG.RetPointer = pointerFacts(PG, Ctx, FD->getReturnType());
   FG.Wrapper = plainWrapper(FD);
   FG.VarInfo.clear();
@@ -236,6 +240,24 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl 
          isa<ConditionalOperator>(E)))
       FG.ValueExprs.push_back(I);
   }
+}
+
+std::optional<AllocatorCallFacts> allocatorCallFacts(const CallSite &CS) {
+  AllocatorCallFacts A;
+  if (!CS.DirectCallee.empty() && CS.Targets.empty()) {
+    A.Name = CS.DirectName;
+    A.SizeParams = CS.ArgSizeParam;
+    return A;
+  }
+  if (!CS.Hook || CS.Hook->Allocator.empty())
+    return std::nullopt;
+  A.Name = CS.Hook->Allocator;
+  for (unsigned I : CS.Hook->ArgOf) {
+    if (I >= CS.NumArgs || I >= CS.ArgSizeParam.size())
+      return std::nullopt;
+    A.SizeParams.push_back(CS.ArgSizeParam[I]);
+  }
+  return A;
 }
 
 } // namespace ptrcomp::dsa

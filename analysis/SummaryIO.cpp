@@ -151,7 +151,7 @@ template <typename A> void io(A &Ar, CalleeBinding &B) { fields(Ar, B.Callee, B.
 template <typename A> void io(A &Ar, CallSite &CS) {
   fields(Ar, CS.Loc, CS.DirectCallee, CS.CalleeName, CS.CalleeCell, CS.Args, CS.ArgTypes,
          CS.Ret, CS.RetType, CS.Targets, CS.ExternalTargets, CS.CallbackTargets,
-         CS.CalleeInBytes, CS.Bindings, CS.ByteCovers, CS.Hook, CS.NumArgs,
+         CS.CalleeInBytes, CS.Bindings, CS.ByteCovers, CS.Hook, CS.NumArgs, CS.DirectName,
          CS.CalleeSpelling, CS.CalleeTypeKey, CS.CalleeGlobals, CS.ArgNamesParam,
          CS.ArgSizeParam);
 }
@@ -175,7 +175,7 @@ template <typename A> void io(A &Ar, FunctionTypeUses &U) {
 template <typename A> void functionFields(A &Ar, FunctionGraph &F) {
   fields(Ar, F.Key, F.Name, F.Unit, F.ExternallyVisible, F.Loc, F.TypeKey, F.Variadic,
          F.Inline, F.HasStaticLocal, F.OpenMP, F.AlwaysReached, F.ParamPointers,
-         F.RetPointer, F.Wrapper, F.VarInfo, F.ValueExprs, F.Formals, F.FormalTypes, F.Ret,
+         F.RetPointer, F.Wrapper, F.VarInfo, F.ParamStorage, F.ValueExprs, F.Formals, F.FormalTypes, F.Ret,
          F.RetType, F.VarArgs, F.Calls, F.VarStorage, F.ExprCells, F.GlobalCells);
 }
 

@@ -8,7 +8,11 @@
 #include "FilePaths.h"
 #include "HeaderFilter.h"
 #include "KeepPragmas.h"
+#include "MacroReport.h"
 #include "Output.h"
+#include "ProgramFacts.h"
+#include "UnitFacts.h"
+#include "rewrite/LayoutOrder.h"
 #include "ParsedProgram.h"
 #include "Report.h"
 #include "Sarif.h"
@@ -181,6 +185,59 @@ static bool outputCompiles(const ToolOptions &Opts, const std::vector<OutputFile
   return false;
 }
 
+namespace {
+/// What applying a plan to one unit found: the legality check's vetoes, or the
+/// rewriter's (with the stage that found them), or its edits; and what the report needs
+/// of the unit's code under that plan.
+struct UnitResult {
+  UnitLegality Legality;
+  dsa::Vetoes RewriteVetoes;
+  RewriteStage Stage = RewriteStage::Functions;
+  bool Rewritten = false;
+  EditSet Edits;
+  SkippedFragment Skipped;
+  MacroUses Macros;
+};
+} // namespace
+
+/// Applies plan \p P to unit \p U (its AST attached to \p PG): checks it, and unless
+/// \p CheckOnly (the plan has vetoes already), rewrites it.
+static UnitResult applyToUnit(const ToolOptions &Opts, clang::ASTUnit &AST, unsigned U,
+                              dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                              const ProgramFacts &Facts, bool Report, bool CheckOnly) {
+  UnitResult R;
+  R.Skipped = skippedFragment(AST, U, PG, P);
+  if (!Opts.SkipLegality)
+    R.Legality = checkUnitLegality(AST, U, PG, P);
+  if (!R.Legality.empty() || CheckOnly)
+    return R;
+  R.Rewritten =
+      rewriteUnit(AST, U, PG, P, Facts, R.Edits, R.RewriteVetoes, Opts.InjectFault, &R.Stage);
+  if (R.Rewritten && Report)
+    expandedMacrosIn(AST, U, PG, P, R.Macros);
+  return R;
+}
+
+/// The legality vetoes of a round, merged as one program-wide check finds them: the
+/// functions' in key order, then the globals' in unit order, then \p Program's.
+static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
+                                  const dsa::Vetoes &Program) {
+  dsa::Vetoes Out;
+  std::map<std::string, const dsa::Vetoes *> ByFunction;
+  for (const UnitResult &R : Results)
+    for (auto &[Key, V] : R.Legality.Functions)
+      ByFunction[Key] = &V;
+  for (auto &[Key, V] : ByFunction)
+    for (auto &KV : *V)
+      Out.insert(KV);
+  for (const UnitResult &R : Results)
+    for (auto &KV : R.Legality.Globals)
+      Out.insert(KV);
+  for (auto &KV : Program)
+    Out.insert(KV);
+  return Out;
+}
+
 int runDriver(ToolOptions &Opts) {
   ParsedProgram Program;
   if (!parseProgram(Opts, Program))
@@ -189,8 +246,10 @@ int runDriver(ToolOptions &Opts) {
   // Units in the order of their main files' paths: the link's order, whatever order the
   // files were named in.
   std::vector<std::unique_ptr<dsa::UnitSummary>> Summaries;
+  std::vector<UnitFacts> Facts;
   for (auto &U : Program.Units) {
     std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(U->getASTContext());
+    Facts.push_back(collectUnitFacts(U->getASTContext(), S->Types, S->Functions));
     // Through the summary file's bytes: the link reads no AST.
     Expected<std::unique_ptr<dsa::UnitSummary>> Read =
         dsa::readSummary(dsa::writeSummary(*S, PTRCOMP_VERSION), PTRCOMP_VERSION);
@@ -207,23 +266,21 @@ int runDriver(ToolOptions &Opts) {
   std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
     return Summaries[A]->MainFile < Summaries[B]->MainFile;
   });
+  ProgramFacts PF;
   {
     std::vector<std::unique_ptr<clang::ASTUnit>> SortedUnits;
     std::vector<std::unique_ptr<dsa::UnitSummary>> SortedSummaries;
     for (unsigned I : Order) {
       SortedUnits.push_back(std::move(Program.Units[I]));
       SortedSummaries.push_back(std::move(Summaries[I]));
+      PF.Units.push_back(std::move(Facts[I]));
     }
     Program.Units = std::move(SortedUnits);
     Summaries = std::move(SortedSummaries);
   }
-  std::unique_ptr<dsa::ProgramGraphs> Graphs = dsa::linkSummaries(std::move(Summaries));
-  if (Graphs->Errors.empty())
-    for (unsigned U = 0; U < Program.Units.size(); ++U)
-      if (Error E = dsa::attachUnit(*Graphs, U, Program.Units[U]->getASTContext())) {
-        errorMessage("internal: " + toString(std::move(E)));
-        return 1;
-      }
+  std::vector<std::vector<dsa::TypeId>> TypeMaps;
+  std::unique_ptr<dsa::ProgramGraphs> Graphs =
+      dsa::linkSummaries(std::move(Summaries), &TypeMaps);
   if (!Graphs->Errors.empty()) {
     for (const dsa::LinkError &E : Graphs->Errors) {
       errs() << E.Loc << ": error: " << E.Message << "\n";
@@ -232,6 +289,14 @@ int runDriver(ToolOptions &Opts) {
     }
     return 1;
   }
+  for (unsigned U = 0; U < PF.Units.size(); ++U)
+    retypeUnitFacts(PF.Units[U], TypeMaps[U]);
+  PF.Observed = evaluateMemberOrders(*Graphs, PF.Units);
+  for (unsigned U = 0; U < Program.Units.size(); ++U)
+    if (Error E = dsa::attachUnit(*Graphs, U, Program.Units[U]->getASTContext())) {
+      errorMessage("internal: " + toString(std::move(E)));
+      return 1;
+    }
   if (!Opts.DumpGraph.empty()) {
     std::string Text;
     raw_string_ostream OS(Text);
@@ -261,29 +326,69 @@ int runDriver(ToolOptions &Opts) {
   std::optional<Regex> HeaderFilter;
   if (!Opts.HeaderFilter.empty())
     HeaderFilter.emplace(Opts.HeaderFilter);
+  bool Detailed = Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text;
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   EditSet Edits;
-  SkippedCode Skipped(Program);
+  std::vector<UnitResult> Results;
   std::optional<CompileError> Unexplained; // a compile error no structure explains
   for (unsigned Round = 0;; ++Round) {
     Plan = dsa::makePlan(*Graphs, PO, Vetoes);
     Edits = EditSet();
-    // What the plan asks that cannot be written as C is decided before any text is.
-    dsa::Vetoes New =
-        Opts.SkipLegality ? dsa::Vetoes() : checkLegality(Program, *Graphs, Plan);
+    // What the plan asks that cannot be written as C is decided before any text is: what
+    // the units must agree on, then each unit's code.
+    dsa::Vetoes ProgramVetoes;
+    PF.decide(*Graphs, Plan, ProgramVetoes);
+    if (!Opts.SkipLegality)
+      checkLayouts(PF, *Graphs, Plan, ProgramVetoes);
+    Results.clear();
+    for (unsigned U = 0; U < Program.Units.size(); ++U)
+      Results.push_back(
+          applyToUnit(Opts, *Program.Units[U], U, *Graphs, Plan, PF, Detailed,
+                      /*CheckOnly=*/!ProgramVetoes.empty()));
+    dsa::Vetoes New = legalityVetoes(Results, ProgramVetoes);
     // Code in an #if branch not taken that names what would change keeps the structure
     // unchanged when asked to.
-    if (Opts.StrictSkippedCode)
-      for (auto &[Pl, Notes] : Skipped.notes(*Graphs, Plan, /*Planned=*/true))
+    if (Opts.StrictSkippedCode) {
+      std::vector<SkippedFragment> Fragments;
+      for (UnitResult &R : Results)
+        Fragments.push_back(R.Skipped);
+      for (auto &[Pl, Notes] : skippedNotes(Fragments, *Graphs, Plan, /*Planned=*/true))
         New.emplace(Plan.Pools[Pl].Origin, Notes.front());
-    if (New.empty() && rewriteProgram(Program, *Graphs, Plan, Edits, New, Opts.InjectFault) &&
-        !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
-                                             *Graphs, Plan, New))) {
-      if (!applyEdits(Edits, Files))
-        return 1;
-      if (outputCompiles(Opts, Files, Edits, Plan, New, Unexplained))
-        break;
+    }
+    if (New.empty()) {
+      // The rewrite stops at its first stage that finds vetoes, over all units.
+      std::optional<RewriteStage> First;
+      for (UnitResult &R : Results)
+        if (!R.Rewritten && (!First || R.Stage < *First))
+          First = R.Stage;
+      for (UnitResult &R : Results)
+        if (!R.Rewritten && R.Stage == *First)
+          for (auto &KV : R.RewriteVetoes)
+            New[KV.first] = KV.second;
+      if (!First) {
+        bool Conflict = false;
+        for (UnitResult &R : Results)
+          if (auto Err = Edits.merge(R.Edits)) {
+            consumeError(std::move(Err));
+            Conflict = true;
+          }
+        if (auto Err = Edits.finalize()) {
+          consumeError(std::move(Err));
+          Conflict = true;
+        }
+        if (Conflict)
+          for (const dsa::Pool &Pl : Plan.Pools)
+            New[Pl.Origin] = "conflicting edits in one place of the source";
+      }
+      if (New.empty() &&
+          !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
+                                               *Graphs, Plan, New))) {
+        if (!applyEdits(Edits, Files))
+          return 1;
+        if (outputCompiles(Opts, Files, Edits, Plan, New, Unexplained))
+          break;
+      }
     }
     size_t Before = Vetoes.size();
     for (auto &KV : New)
@@ -301,6 +406,12 @@ int runDriver(ToolOptions &Opts) {
       }
       if (!applyEdits(Edits, Files))
         return 1;
+      Results.clear();
+      for (unsigned U = 0; U < Program.Units.size(); ++U) {
+        UnitResult R;
+        R.Skipped = skippedFragment(*Program.Units[U], U, *Graphs, Plan);
+        Results.push_back(std::move(R));
+      }
       break;
     }
   }
@@ -312,7 +423,10 @@ int runDriver(ToolOptions &Opts) {
               "report this as a bug with the input\n";
 
   // Checks that fail the run come before anything is written.
-  PoolNotes Notes = Skipped.notes(*Graphs, Plan);
+  std::vector<SkippedFragment> Fragments;
+  for (UnitResult &R : Results)
+    Fragments.push_back(std::move(R.Skipped));
+  PoolNotes Notes = skippedNotes(Fragments, *Graphs, Plan);
   std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan, nullptr, Notes);
   if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
     return 1;
@@ -340,16 +454,24 @@ int runDriver(ToolOptions &Opts) {
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
     std::vector<MacroReportEntry> Macros;
-    if (Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text)
-      Macros = expandedMacros(Program, *Graphs, Plan);
+    std::vector<LayoutOrder> Layouts;
+    if (Detailed) {
+      MacroUses Uses;
+      for (UnitResult &R : Results)
+        for (auto &[NameDef, Where] : R.Macros)
+          Uses[NameDef].insert(Where.begin(), Where.end());
+      Macros = macroReport(Uses);
+      std::vector<bool> Found;
+      for (auto &U : Program.Units)
+        layoutOrdersIn(U->getASTContext(), *Graphs, Plan, PF.Observed, Layouts, Found);
+      Layouts.resize(Plan.Layouts.size());
+    }
     if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes,
-                      Macros);
+      writeReportJSON(*Graphs, Plan, Layouts, OS, Notes, Macros);
     else if (Opts.Report == ReportFormat::Sarif)
       writeReportSARIF(*Graphs, Plan, OS);
     else
-      writeReportText(*Graphs, Plan, layoutOrders(Program, *Graphs, Plan), OS, Notes,
-                      Macros);
+      writeReportText(*Graphs, Plan, Layouts, OS, Notes, Macros);
     OS.flush();
     if (!Opts.ReportFile.empty())
       Extra.emplace_back(Opts.ReportFile, std::move(Report));

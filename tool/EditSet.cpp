@@ -67,6 +67,29 @@ EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Orig
   return Src;
 }
 
+llvm::Error EditSet::merge(const EditSet &Other) {
+  llvm::Error Result = llvm::Error::success();
+  for (auto &[Path, Edits] : Other.Pending) {
+    auto PoolsOf = Other.EditPools.find(Path);
+    for (auto &[Range, Text] : Edits) {
+      PoolSet Pools;
+      if (PoolsOf != Other.EditPools.end())
+        if (auto It = PoolsOf->second.find(Range); It != PoolsOf->second.end())
+          Pools = It->second;
+      if (auto Err = add(Path, Range.first, Range.second, Text, Pools)) {
+        if (!Result)
+          Result = std::move(Err);
+        else
+          llvm::consumeError(std::move(Err));
+      }
+    }
+  }
+  for (auto &[Path, Cs] : Other.Claims)
+    for (const Claim &C : Cs)
+      claim(Path, C.Begin, C.End, C.Pools);
+  return Result;
+}
+
 llvm::Error EditSet::finalize() {
   Files.clear();
   for (auto &[Path, Edits] : Pending) {

@@ -45,6 +45,8 @@ public:
                   unsigned NewOffset) const;
   /// Checks that no two edits overlap and builds the per-file replacements.
   llvm::Error finalize();
+  /// Adds the edits and claims of \p Other (another unit's), as add() and claim() would.
+  llvm::Error merge(const EditSet &Other);
 
   bool empty() const { return Pending.empty(); }
   bool changes(llvm::StringRef RealPath) const { return Pending.count(RealPath.str()); }
@@ -63,6 +65,8 @@ public:
   /// \p Original with the edits for \p RealPath applied.
   llvm::Expected<std::string> apply(llvm::StringRef RealPath,
                                     llvm::StringRef Original) const;
+
+  friend struct EditSetIO;
 
 private:
   /// file -> (offset, length) -> text

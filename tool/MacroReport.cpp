@@ -13,14 +13,14 @@
 using namespace clang;
 namespace ptrcomp {
 
-std::vector<MacroReportEntry> expandedMacros(ParsedProgram &Program,
-                                             dsa::ProgramGraphs &PG,
-                                             const dsa::Plan &P) {
+void expandedMacrosIn(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                      const dsa::Plan &P, MacroUses &Uses) {
   // Each version that changes is rewritten again as the program was (the
   // expansions do not depend on how pools are passed); a use expanded in
   // several versions is one use.
-  std::map<std::pair<std::string, std::string>, std::set<std::string>> Uses;
   for (auto &[Key, F] : PG.Functions) {
+    if (F.Unit != Unit)
+      continue;
     auto VIt = P.VersionsOf.find(F.Key);
     if (VIt == P.VersionsOf.end() || !F.Decl->hasBody() ||
         F.Ctx->getSourceManager().isInSystemHeader(F.Decl->getLocation()))
@@ -29,14 +29,16 @@ std::vector<MacroReportEntry> expandedMacros(ParsedProgram &Program,
       const dsa::FunctionVersion &V = P.Versions[VI];
       if (!V.changesSomething())
         continue;
-      FunctionRewriter FR(PG, P, F, V,
-                          &Program.Units[F.Unit]->getPreprocessor());
+      FunctionRewriter FR(PG, P, F, V, &AST.getPreprocessor());
       if (!FR.run())
         continue;
       for (const FunctionRewriter::ExpandedMacro &M : FR.expandedMacros())
         Uses[{M.Name, M.Definition}].insert(M.Use);
     }
   }
+}
+
+std::vector<MacroReportEntry> macroReport(const MacroUses &Uses) {
   // "file:line:col" in the order of files, lines and columns.
   auto Position = [](const std::string &W) {
     StringRef S(W);

@@ -4,12 +4,17 @@
 
 #include "ptrcomp/analysis/Plan.h"
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTUnit;
+} // namespace clang
+
 namespace ptrcomp {
 
-struct ParsedProgram;
 
 /// A macro whose uses were written as its expansion (code in its body changed;
 /// see tool/rewrite/MacroBodies.h).
@@ -20,10 +25,16 @@ struct MacroReportEntry {
   std::string Decision;
 };
 
-/// The macros that the rewrite of plan \p P expands, by name and definition.
-std::vector<MacroReportEntry> expandedMacros(ParsedProgram &Program,
-                                             dsa::ProgramGraphs &PG,
-                                             const dsa::Plan &P);
+/// (name, definition) -> the uses expanded ("file:line:col").
+using MacroUses = std::map<std::pair<std::string, std::string>, std::set<std::string>>;
+
+/// Adds the macros that the rewrite of plan \p P expands in unit \p Unit (its AST
+/// \p AST) to \p Uses.
+void expandedMacrosIn(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                      const dsa::Plan &P, MacroUses &Uses);
+
+/// The report's entries for \p Uses (of every unit), by name and definition.
+std::vector<MacroReportEntry> macroReport(const MacroUses &Uses);
 
 } // namespace ptrcomp
 

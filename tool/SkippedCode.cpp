@@ -8,88 +8,20 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessingRecord.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <set>
-
 using namespace clang;
 namespace ptrcomp {
-
-SkippedCode::SkippedCode(ParsedProgram &Program) : Program(Program) {
-  for (unsigned U = 0; U < Program.Units.size(); ++U) {
-    ASTUnit &Unit = *Program.Units[U];
-    const SourceManager &SM = Unit.getSourceManager();
-    const PreprocessingRecord *Rec = Unit.getPreprocessor().getPreprocessingRecord();
-    if (!Rec)
-      continue;
-    for (SourceRange R : const_cast<PreprocessingRecord *>(Rec)->getSkippedRanges()) {
-      // From the # of the directive whose branch was skipped to its #else/#elif/#endif.
-      SourceLocation B = R.getBegin(), E = R.getEnd();
-      if (B.isInvalid() || E.isInvalid() || !B.isFileID() || SM.isInSystemHeader(B) ||
-          SM.getFileID(E) != SM.getFileID(B))
-        continue;
-      Block Bl;
-      Bl.Unit = U;
-      Bl.File = SM.getFileID(B);
-      Bl.Begin = SM.getFileOffset(B);
-      Bl.End = SM.getFileOffset(E);
-      StringRef Buf = SM.getBufferData(Bl.File);
-      Lexer Lex(SM.getLocForStartOfFile(Bl.File), Unit.getLangOpts(), Buf.begin(),
-                Buf.begin() + Bl.Begin, Buf.end());
-      Token T;
-      std::string Directive;
-      bool DirectiveLine = true;
-      while (true) {
-        Lex.LexFromRawLexer(T);
-        if (T.is(tok::eof))
-          break;
-        unsigned Off = SM.getFileOffset(T.getLocation());
-        if (Off >= Bl.End)
-          break;
-        if (T.isAtStartOfLine() && Off > Bl.Begin)
-          DirectiveLine = false;
-        if (!T.is(tok::raw_identifier))
-          continue;
-        if (DirectiveLine) {
-          if (Directive.empty())
-            Directive = T.getRawIdentifier().str();
-          continue;
-        }
-        Bl.Names.push_back({T.getRawIdentifier().str(), Off});
-      }
-      PresumedLoc PL = SM.getPresumedLoc(B);
-      std::string Where = dsa::locationString(Unit.getASTContext(), B);
-      Where = Where.substr(0, Where.rfind(':')); // file:line
-      Bl.Label = "#" + (Directive.empty() ? std::string("if") : Directive) + " block at " +
-                 (PL.isValid() ? Where : "?");
-      if (!Bl.Names.empty())
-        Blocks.push_back(std::move(Bl));
-    }
-  }
-}
-
 namespace {
+
 /// Reads how one version represents its variables.
 class VersionReader : public VersionView {
 public:
   using VersionView::VersionView;
-};
-
-/// A name the transformation changes, and what became of it.
-struct ChangedName {
-  ChangedName() = default;
-  ChangedName(std::string What, std::set<int> Pools)
-      : What(std::move(What)), Pools(std::move(Pools)) {}
-  std::string What;
-  std::set<int> Pools;
-  /// A local variable is only itself inside its function's body.
-  bool Local = false;
-  unsigned Unit = 0;
-  FileID File;
-  unsigned Begin = 0, End = 0;
 };
 
 std::string structTag(dsa::ProgramGraphs &PG, dsa::TypeId T) {
@@ -98,72 +30,124 @@ std::string structTag(dsa::ProgramGraphs &PG, dsa::TypeId T) {
   Name.consume_front("union ");
   return Name.str();
 }
+
+void skippedBlocks(ASTUnit &Unit, std::vector<SkippedFragment::Block> &Blocks) {
+  const SourceManager &SM = Unit.getSourceManager();
+  const PreprocessingRecord *Rec = Unit.getPreprocessor().getPreprocessingRecord();
+  if (!Rec)
+    return;
+  for (SourceRange R : const_cast<PreprocessingRecord *>(Rec)->getSkippedRanges()) {
+    // From the # of the directive whose branch was skipped to its #else/#elif/#endif.
+    SourceLocation B = R.getBegin(), E = R.getEnd();
+    if (B.isInvalid() || E.isInvalid() || !B.isFileID() || SM.isInSystemHeader(B) ||
+        SM.getFileID(E) != SM.getFileID(B))
+      continue;
+    SkippedFragment::Block Bl;
+    FileID File = SM.getFileID(B);
+    Bl.File = realPathOf(SM, File);
+    Bl.Begin = SM.getFileOffset(B);
+    Bl.End = SM.getFileOffset(E);
+    StringRef Buf = SM.getBufferData(File);
+    Lexer Lex(SM.getLocForStartOfFile(File), Unit.getLangOpts(), Buf.begin(),
+              Buf.begin() + Bl.Begin, Buf.end());
+    Token T;
+    std::string Directive;
+    bool DirectiveLine = true;
+    while (true) {
+      Lex.LexFromRawLexer(T);
+      if (T.is(tok::eof))
+        break;
+      unsigned Off = SM.getFileOffset(T.getLocation());
+      if (Off >= Bl.End)
+        break;
+      if (T.isAtStartOfLine() && Off > Bl.Begin)
+        DirectiveLine = false;
+      if (!T.is(tok::raw_identifier))
+        continue;
+      if (DirectiveLine) {
+        if (Directive.empty())
+          Directive = T.getRawIdentifier().str();
+        continue;
+      }
+      Bl.Names.push_back({T.getRawIdentifier().str(), Off});
+    }
+    PresumedLoc PL = SM.getPresumedLoc(B);
+    std::string Where = dsa::locationString(Unit.getASTContext(), B);
+    Where = Where.substr(0, Where.rfind(':')); // file:line
+    Bl.Label = "#" + (Directive.empty() ? std::string("if") : Directive) + " block at " +
+               (PL.isValid() ? Where : "?");
+    if (!Bl.Names.empty())
+      Blocks.push_back(std::move(Bl));
+  }
+}
+
 } // namespace
 
-std::map<int, std::vector<std::string>>
-SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) const {
-  auto Tense = [&](const char *Done, const char *Planned_) {
-    return std::string(Planned ? Planned_ : Done);
-  };
-  std::multimap<std::string, ChangedName> Names;
-  auto Add = [&](const std::string &Name, ChangedName C) {
-    if (!Name.empty() && !C.Pools.empty())
-      Names.emplace(Name, std::move(C));
+SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                                const dsa::Plan &P) {
+  SkippedFragment Out;
+  skippedBlocks(AST, Out.Blocks);
+  ASTContext &Ctx = AST.getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Name = [](std::string N, std::string Done, std::string Planned, std::set<int> Pools) {
+    SkippedFragment::Name X;
+    X.Name = std::move(N);
+    X.Done = std::move(Done);
+    X.Planned = std::move(Planned);
+    X.Pools = std::move(Pools);
+    return X;
   };
 
-  // Structs whose pointers become indices, their typedefs, and their fields that become
+  // The typedefs of structs whose pointers become indices, and their fields that become
   // indices.
   for (unsigned I = 0; I < P.Pools.size(); ++I) {
     const dsa::Pool &Pl = P.Pools[I];
     if (!Pl.Indexed)
       continue;
     std::string Type = PG.Types.name(Pl.Struct);
-    std::string Became = Pl.Compressed
-                             ? Tense("which was compressed", "which would be compressed")
-                             : Tense("whose pointers became 64-bit indices",
-                                     "whose pointers would become 64-bit indices");
-    Add(structTag(PG, Pl.Struct), {Type + ", " + Became, {int(I)}});
-    for (auto &Unit : Program.Units) {
-      ASTContext &Ctx = Unit->getASTContext();
-      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-        if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
-          QualType T = TD->getUnderlyingType().getCanonicalType();
-          if (T->isPointerType())
-            T = T->getPointeeType().getCanonicalType();
-          if (T->isRecordType() && PG.Types.get(T.getUnqualifiedType(), Ctx) == Pl.Struct)
-            Add(TD->getName().str(),
-                {"typedef '" + TD->getName().str() + "' of " + Type + ", " + Became,
-                 {int(I)}});
-        }
-        const auto *RD = dyn_cast<RecordDecl>(D);
-        if (!RD || !RD->isThisDeclarationADefinition() || Pl.LayoutId < 0 ||
-            PG.Types.get(Ctx.getRecordType(RD), Ctx) != Pl.Struct)
-          continue;
-        const dsa::Layout &L = P.Layouts[Pl.LayoutId];
-        const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
-        for (const FieldDecl *FD : RD->fields()) {
-          uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
-          auto B = L.FieldBits.find(Off), A = L.FieldArrayBits.find(Off);
-          if (B != L.FieldBits.end() && B->second)
-            Add(FD->getName().str(),
-                {"field '" + FD->getName().str() + "' of " + Type + ", " +
-                     Tense("which became an index", "which would become an index"),
-                 {int(I)}});
-          else if (A != L.FieldArrayBits.end() && A->second)
-            Add(FD->getName().str(),
-                {"field '" + FD->getName().str() + "' of " + Type + ", " +
-                     Tense("which now points to indices", "which would point to indices"),
-                 {int(I)}});
+    std::string Done = Pl.Compressed ? "which was compressed"
+                                     : "whose pointers became 64-bit indices";
+    std::string Planned = Pl.Compressed ? "which would be compressed"
+                                        : "whose pointers would become 64-bit indices";
+    std::vector<SkippedFragment::Name> &Names = Out.PoolNames[int(I)];
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+        QualType T = TD->getUnderlyingType().getCanonicalType();
+        if (T->isPointerType())
+          T = T->getPointeeType().getCanonicalType();
+        if (T->isRecordType() && PG.Types.get(T.getUnqualifiedType(), Ctx) == Pl.Struct) {
+          std::string What = "typedef '" + TD->getName().str() + "' of " + Type + ", ";
+          Names.push_back(Name(TD->getName().str(), What + Done, What + Planned, {int(I)}));
         }
       }
+      const auto *RD = dyn_cast<RecordDecl>(D);
+      if (!RD || !RD->isThisDeclarationADefinition() || Pl.LayoutId < 0 ||
+          PG.Types.get(Ctx.getRecordType(RD), Ctx) != Pl.Struct)
+        continue;
+      const dsa::Layout &L = P.Layouts[Pl.LayoutId];
+      const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+      for (const FieldDecl *FD : RD->fields()) {
+        uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
+        auto B = L.FieldBits.find(Off), A = L.FieldArrayBits.find(Off);
+        std::string What = "field '" + FD->getName().str() + "' of " + Type + ", ";
+        if (B != L.FieldBits.end() && B->second)
+          Names.push_back(Name(FD->getName().str(), What + "which became an index",
+                               What + "which would become an index", {int(I)}));
+        else if (A != L.FieldArrayBits.end() && A->second)
+          Names.push_back(Name(FD->getName().str(), What + "which now points to indices",
+                               What + "which would point to indices", {int(I)}));
+      }
     }
+    if (Names.empty())
+      Out.PoolNames.erase(int(I));
   }
 
   // Functions whose calls go to clones; variables that become indices.
   for (auto &[Key, F] : PG.Functions) {
     auto VIt = P.VersionsOf.find(F.Key);
-    if (VIt == P.VersionsOf.end() || !F.Decl || !F.Decl->getBody())
+    if (F.Unit != Unit || VIt == P.VersionsOf.end() || !F.Decl || !F.Decl->getBody())
       continue;
+    std::vector<SkippedFragment::Name> &Names = Out.FunctionNames[Key];
     std::vector<std::string> Clones;
     std::set<int> ClonePools;
     for (unsigned VI : VIt->second) {
@@ -177,63 +161,109 @@ SkippedCode::notes(dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) con
           for (int Pl : View.poolsOf(KV.second))
             ClonePools.insert(Pl);
       }
-      const SourceManager &SM = F.Ctx->getSourceManager();
       for (const VarDecl *VD : F.Vars) {
         if (View.varDecl(VD).empty())
           continue;
-        ChangedName C;
-        C.What = "variable '" + VD->getName().str() + "' of '" + F.Name + "', " +
-                 Tense("which became an index", "which would become an index");
+        std::string What = "variable '" + VD->getName().str() + "' of '" + F.Name + "', ";
+        SkippedFragment::Name C = Name(VD->getName().str(), What + "which became an index",
+                                       What + "which would become an index", {});
         dsa::Cell Storage = F.VarStorage.lookup(VD);
         for (int Pl : View.poolsOf(View.encOfCell(F.Graph->edgeIfAny(Storage))))
           C.Pools.insert(Pl);
         C.Local = true;
-        C.Unit = F.Unit;
-        C.File = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
+        C.File = realPathOf(SM, SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
         C.Begin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBody()->getBeginLoc()));
         C.End = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBody()->getEndLoc()));
-        Add(VD->getName().str(), C);
+        Names.push_back(std::move(C));
       }
     }
-    if (!Clones.empty())
-      Add(F.Name, {"function '" + F.Name + "', " +
-                       Tense("whose calls now go to ", "whose calls would go to ") +
-                       llvm::join(Clones, ", "),
-                   ClonePools});
+    if (!Clones.empty()) {
+      std::string What = "function '" + F.Name + "', ";
+      std::string List = llvm::join(Clones, ", ");
+      Names.push_back(Name(F.Name, What + "whose calls now go to " + List,
+                           What + "whose calls would go to " + List, ClonePools));
+    }
+    if (Names.empty())
+      Out.FunctionNames.erase(Key);
   }
-  for (auto &Unit : Program.Units) {
-    ASTContext &Ctx = Unit->getASTContext();
-    std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D);
-          VD && !Ctx.getSourceManager().isInSystemHeader(VD->getLocation())) {
-        GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
-        if (!G.Decl.empty() && G.Pool >= 0)
-          Add(VD->getName().str(),
-              {"variable '" + VD->getName().str() + "', " +
-                   Tense("which became an index", "which would become an index"),
-               {G.Pool}});
+
+  std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D);
+        VD && !SM.isInSystemHeader(VD->getLocation())) {
+      GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
+      if (!G.Decl.empty() && G.Pool >= 0) {
+        std::string What = "variable '" + VD->getName().str() + "', ";
+        Out.Globals.push_back(Name(VD->getName().str(), What + "which became an index",
+                                   What + "which would become an index", {G.Pool}));
       }
+    }
+  return Out;
+}
+
+std::map<int, std::vector<std::string>> skippedNotes(const std::vector<SkippedFragment> &Units,
+                                                     dsa::ProgramGraphs &PG,
+                                                     const dsa::Plan &P, bool Planned) {
+  struct Changed {
+    const SkippedFragment::Name *N;
+    unsigned Unit;
+  };
+  std::multimap<std::string, Changed> Names;
+  auto Add = [&](const SkippedFragment::Name &N, unsigned U) {
+    if (!N.Name.empty() && !N.Pools.empty())
+      Names.emplace(N.Name, Changed{&N, U});
+  };
+  // Structs whose pointers become indices, their typedefs and fields.
+  std::vector<SkippedFragment::Name> Tags;
+  Tags.reserve(P.Pools.size());
+  for (unsigned I = 0; I < P.Pools.size(); ++I) {
+    const dsa::Pool &Pl = P.Pools[I];
+    if (!Pl.Indexed)
+      continue;
+    std::string Type = PG.Types.name(Pl.Struct);
+    SkippedFragment::Name T;
+    T.Name = structTag(PG, Pl.Struct);
+    T.Done = Type + ", " + (Pl.Compressed ? "which was compressed"
+                                          : "whose pointers became 64-bit indices");
+    T.Planned = Type + ", " + (Pl.Compressed ? "which would be compressed"
+                                             : "whose pointers would become 64-bit indices");
+    T.Pools = {int(I)};
+    Tags.push_back(std::move(T));
+    Add(Tags.back(), 0);
+    for (unsigned U = 0; U < Units.size(); ++U)
+      if (auto It = Units[U].PoolNames.find(int(I)); It != Units[U].PoolNames.end())
+        for (const SkippedFragment::Name &N : It->second)
+          Add(N, U);
   }
+  for (auto &[Key, F] : PG.Functions)
+    if (F.Unit < Units.size())
+      if (auto It = Units[F.Unit].FunctionNames.find(Key);
+          It != Units[F.Unit].FunctionNames.end())
+        for (const SkippedFragment::Name &N : It->second)
+          Add(N, F.Unit);
+  for (unsigned U = 0; U < Units.size(); ++U)
+    for (const SkippedFragment::Name &N : Units[U].Globals)
+      Add(N, U);
 
   // In the order of the blocks, each note once.
   std::map<int, std::vector<std::string>> Out;
   std::set<std::pair<int, std::string>> Seen;
-  for (const Block &B : Blocks) {
-    for (auto &[Name, Off] : B.Names) {
-      auto [First, Last] = Names.equal_range(Name);
-      for (auto It = First; It != Last; ++It) {
-        const ChangedName &C = It->second;
-        if (C.Local &&
-            (C.Unit != B.Unit || C.File != B.File || Off < C.Begin || Off > C.End))
-          continue;
-        std::string Note = "skipped " + B.Label + " mentions " + C.What;
-        for (int Pl : C.Pools)
-          if (Seen.insert({Pl, Note}).second)
-            Out[Pl].push_back(Note);
+  for (unsigned U = 0; U < Units.size(); ++U)
+    for (const SkippedFragment::Block &B : Units[U].Blocks)
+      for (auto &[Name, Off] : B.Names) {
+        auto [First, Last] = Names.equal_range(Name);
+        for (auto It = First; It != Last; ++It) {
+          const SkippedFragment::Name &C = *It->second.N;
+          if (C.Local && (It->second.Unit != U || C.File != B.File || Off < C.Begin ||
+                          Off > C.End))
+            continue;
+          std::string Note =
+              "skipped " + B.Label + " mentions " + (Planned ? C.Planned : C.Done);
+          for (int Pl : C.Pools)
+            if (Seen.insert({Pl, Note}).second)
+              Out[Pl].push_back(Note);
+        }
       }
-    }
-  }
   return Out;
 }
 

@@ -15,40 +15,57 @@
 #ifndef PTRCOMP_SKIPPEDCODE_H
 #define PTRCOMP_SKIPPEDCODE_H
 
-#include "ParsedProgram.h"
-
 #include "ptrcomp/analysis/Plan.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTUnit;
+} // namespace clang
+
 namespace ptrcomp {
 
-class SkippedCode {
-public:
-  /// Reads the skipped ranges of every translation unit (the parser keeps a
-  /// preprocessing record for this), outside system headers.
-  explicit SkippedCode(ParsedProgram &Program);
-
-  /// Plan pool -> "skipped #ifdef block at f.c:120 mentions struct node, which was
-  /// compressed", one per block and name, in the order of the blocks. As reasons for a
-  /// veto (\p Planned), they say what would have been done instead.
-  std::map<int, std::vector<std::string>> notes(dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                                                bool Planned = false) const;
-
-private:
+/// What one unit contributes to the notes, for one plan: its skipped blocks, and the
+/// names its code gives to what the plan changes (in the order they are found).
+struct SkippedFragment {
   struct Block {
-    unsigned Unit;
-    clang::FileID File;
+    std::string File;    ///< real path
     unsigned Begin, End; ///< offsets of the skipped text in File
     std::string Label;   ///< "#ifdef block at f.c:15"
     /// Identifiers of the skipped text after its directive's line, with their offsets.
     std::vector<std::pair<std::string, unsigned>> Names;
   };
-  ParsedProgram &Program;
+  /// A name the transformation changes, and what became of it (Done) or would
+  /// (Planned).
+  struct Name {
+    std::string Name, Done, Planned;
+    std::set<int> Pools;
+    /// A local variable is only itself inside its function's body.
+    bool Local = false;
+    std::string File;
+    unsigned Begin = 0, End = 0;
+  };
   std::vector<Block> Blocks;
+  std::map<int, std::vector<Name>> PoolNames;              ///< typedefs and fields
+  std::map<std::string, std::vector<Name>> FunctionNames; ///< by function key
+  std::vector<Name> Globals;
 };
+
+/// The fragment of unit \p Unit (its AST \p AST, attached to \p PG) under plan \p P;
+/// skipped ranges outside system headers (the parser keeps a preprocessing record).
+SkippedFragment skippedFragment(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                                const dsa::Plan &P);
+
+/// Plan pool -> "skipped #ifdef block at f.c:120 mentions struct node, which was
+/// compressed", one per block and name, in the order of the blocks, from the fragments
+/// of every unit (by unit index). As reasons for a veto (\p Planned), they say what
+/// would have been done instead.
+std::map<int, std::vector<std::string>> skippedNotes(const std::vector<SkippedFragment> &Units,
+                                                     dsa::ProgramGraphs &PG,
+                                                     const dsa::Plan &P, bool Planned = false);
 
 } // namespace ptrcomp
 

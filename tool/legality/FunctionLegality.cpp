@@ -269,14 +269,14 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
   // The callee allocates from a pool with a size it received from us: its version
   // takes a number of objects, so our argument must be n * sizeof(T).
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
+  // (The callee may be in another unit: its calls are read from their facts.)
   for (const dsa::CallSite &CS : Callee.Calls) {
-    const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    std::string N;
-    std::vector<const Expr *> AArgs;
-    if (!allocatorCall(AC, CS, N, AArgs))
+    std::optional<dsa::AllocatorCallFacts> AC = dsa::allocatorCallFacts(CS);
+    if (!AC)
       continue;
+    const std::string &N = AC->Name;
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AArgs.size() != NumArgs)
+    if (!NumArgs || AC->SizeParams.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -284,9 +284,8 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
       continue;
     std::vector<unsigned> Passed;
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = sizeParameter(Callee.Decl, AArgs[K]))
-        if (PV->getFunctionScopeIndex() < E->getNumArgs())
-          Passed.push_back(PV->getFunctionScopeIndex());
+      if (int PI = AC->SizeParams[K]; PI >= 0 && unsigned(PI) < E->getNumArgs())
+        Passed.push_back(unsigned(PI));
     if (Passed.empty())
       continue;
     bool Whole = false;

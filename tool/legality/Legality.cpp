@@ -83,94 +83,23 @@ std::string unprintableLayout(const RecordDecl *RD) {
 
 namespace {
 
-/// How the type table names a struct type without a tag (`struct { ... } link;`).
-bool isUnnamedStruct(llvm::StringRef Name) {
-  return Name.contains("<anonymous") || Name.contains("(anonymous") ||
-         Name.contains("(unnamed");
-}
-
-/// Layouts must be printable where their struct is defined: the pools' own, the
-/// layouts nested in them, and those of struct-typed locals and globals that hold indices.
-void checkLayouts(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                  dsa::Vetoes &Out) {
-  // Layout -> the pools to leave unchanged when it cannot be declared.
-  std::map<int, std::set<int>> Blame;
-  std::function<void(int, const std::set<int> &)> Add = [&](int LI,
-                                                          const std::set<int> &Pools) {
-    if (LI < 0)
-      return;
-    Blame[LI].insert(Pools.begin(), Pools.end());
-    for (auto &KV : P.Layouts[LI].Nested)
-      Add(KV.second, Pools);
-  };
-  for (unsigned I = 0; I < P.Pools.size(); ++I)
-    Add(P.Pools[I].LayoutId, {int(I)});
-  for (auto &[N, LI] : P.GlobalHolders)
-    Add(LI, P.GlobalHolderPools.at(N));
-  for (const dsa::FunctionVersion &V : P.Versions) {
-    std::set<int> Pools;
-    for (auto &KV : V.Nodes)
-      if (KV.second.Source == dsa::NodeEncoding::Param)
-        Pools.insert(V.ParamPools[KV.second.Slot].begin(), V.ParamPools[KV.second.Slot].end());
-      else if (KV.second.isPooled() && KV.second.Pool >= 0)
-        Pools.insert(KV.second.Pool);
-    for (auto &KV : V.Nodes)
-      if (KV.second.isHolder())
-        Add(KV.second.LayoutId, Pools);
-  }
-  for (auto &[LI, Pools] : Blame) {
-    bool Unnamed = false; // printed inline in the layout that embeds it
-    for (const dsa::Layout &Outer : P.Layouts)
-      for (auto &KV : Outer.Nested)
-        Unnamed |= KV.second == LI && isUnnamedStruct(PG.Types.name(P.Layouts[LI].Struct));
-    if (Unnamed)
-      continue;
-    bool Defined = false;
-    std::string Why;
-    for (auto &Unit : Program.Units) {
-      ASTContext &Ctx = Unit->getASTContext();
-      for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-        auto *RD = dyn_cast<RecordDecl>(D);
-        if (!RD || !RD->isThisDeclarationADefinition() ||
-            PG.Types.get(Ctx.getRecordType(RD), Ctx) != P.Layouts[LI].Struct ||
-            Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
-          continue;
-        Defined = true;
-        if (Why.empty())
-          Why = unprintableLayout(RD);
-      }
-    }
-    // A struct defined only inside another one (or in a system header) has no place
-    // where its new layout could be declared.
-    if (!Defined)
-      Why = PG.Types.name(P.Layouts[LI].Struct) +
-            " is not defined at file scope in the program, so its new layout has no place";
-    if (!Why.empty())
-      for (int Pl : Pools)
-        Out.emplace(P.Pools[Pl].Origin, Why);
-  }
-}
-
 /// Global pointer variables are declared again as indices.
-void checkGlobals(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+void checkGlobals(ASTContext &Ctx, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                   dsa::Vetoes &Out) {
-  for (auto &Unit : Program.Units) {
-    ASTContext &Ctx = Unit->getASTContext();
-    std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD || Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
-        continue;
-      GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
-      if (!G.Why.empty())
-        for (int Pl : G.Pools)
-          Out.emplace(P.Pools[Pl].Origin, G.Why);
-    }
+  std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
+      continue;
+    GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
+    if (!G.Why.empty())
+      for (int Pl : G.Pools)
+        Out.emplace(P.Pools[Pl].Origin, G.Why);
   }
 }
 
 /// Every version of \p F that changes something.
-void checkFunction(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+void checkFunction(ASTUnit &AST, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                    dsa::FunctionGraph &F, dsa::Vetoes &Out) {
   auto VIt = P.VersionsOf.find(F.Key);
   if (VIt == P.VersionsOf.end())
@@ -192,7 +121,7 @@ void checkFunction(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pl
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
-    FunctionLegality FL(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
+    FunctionLegality FL(PG, P, F, V, &AST.getPreprocessor());
     FL.run();
     for (auto &[Pl, Why] : FL.vetoes())
       Out.emplace(P.Pools[Pl].Origin, Why);
@@ -201,12 +130,17 @@ void checkFunction(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Pl
 
 } // namespace
 
-dsa::Vetoes checkLegality(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P) {
-  dsa::Vetoes Out;
+UnitLegality checkUnitLegality(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                               const dsa::Plan &P) {
+  UnitLegality Out;
   for (auto &[Key, F] : PG.Functions)
-    checkFunction(Program, PG, P, F, Out);
-  checkGlobals(Program, PG, P, Out);
-  checkLayouts(Program, PG, P, Out);
+    if (F.Unit == Unit) {
+      dsa::Vetoes V;
+      checkFunction(AST, PG, P, F, V);
+      if (!V.empty())
+        Out.Functions[Key] = std::move(V);
+    }
+  checkGlobals(AST.getASTContext(), PG, P, Out.Globals);
   return Out;
 }
 

@@ -21,13 +21,24 @@
 #include <string>
 
 namespace clang {
+class ASTUnit;
 class RecordDecl;
 } // namespace clang
 
 namespace ptrcomp {
 
-/// The structures of \p P that some use cannot express, with the first reason for each.
-dsa::Vetoes checkLegality(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P);
+/// The structures of \p P that some use in unit \p Unit (its AST \p AST, attached to
+/// \p PG) cannot express, with the first reason for each: per function of the unit, and
+/// for its global variables. (Layouts are checked program-wide: checkLayouts in
+/// ProgramFacts.h.) Merged over the units, functions first (in key order), then
+/// globals (in unit order), the reasons are the first ones found.
+struct UnitLegality {
+  std::map<std::string, dsa::Vetoes> Functions;
+  dsa::Vetoes Globals;
+  bool empty() const { return Functions.empty() && Globals.empty(); }
+};
+UnitLegality checkUnitLegality(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
+                               const dsa::Plan &P);
 
 /// Why the members of \p RD cannot be spelled again one by one in a new layout, or "".
 std::string unprintableLayout(const clang::RecordDecl *RD);

@@ -187,17 +187,14 @@ std::optional<FunctionTypeEdit> retypedFunctionType(ASTContext &Ctx,
   return Edit;
 }
 
-void retypeFunctionPointers(ParsedProgram &Program, const dsa::Plan &P,
-                            const AddEdit &Add) {
+void retypeFunctionPointers(ASTContext &Ctx, const dsa::Plan &P, const AddEdit &Add) {
   bool Any = false;
   for (const dsa::FnPtrClass &C : P.FnClasses)
     Any |= C.Active;
   if (!Any)
     return;
-  for (auto &U : Program.Units) {
-    Retyper R(U->getASTContext(), P, Add);
-    R.TraverseDecl(U->getASTContext().getTranslationUnitDecl());
-  }
+  Retyper R(Ctx, P, Add);
+  R.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 } // namespace ptrcomp

@@ -40,7 +40,7 @@ retypedFunctionType(clang::ASTContext &Ctx, const dsa::Plan &P,
 /// The file-scope edits of the plan's active FnPtrClasses: function types
 /// spelled in typedefs, members and global variables take the clones'
 /// parameters, and file-scope initializers name the clones.
-void retypeFunctionPointers(ParsedProgram &Program, const dsa::Plan &P,
+void retypeFunctionPointers(clang::ASTContext &Ctx, const dsa::Plan &P,
                             const AddEdit &Add);
 
 } // namespace ptrcomp

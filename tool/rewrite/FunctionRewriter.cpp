@@ -56,10 +56,10 @@ std::string FunctionRewriter::poolParamName(unsigned Slot) const {
     if (V.Signature[I].isPooled() && V.Signature[I].Slot == Slot)
       Want = F.Graph->find(V.InterfaceNodes[I]);
   std::string Name;
-  for (const VarDecl *VD : F.Vars) {
-    Cell C = F.Graph->edgeIfAny(F.VarStorage.lookup(VD));
+  for (unsigned I = 0; I < F.VarStorage.size() && I < F.VarInfo.size(); ++I) {
+    Cell C = F.Graph->edgeIfAny(F.VarStorage[I].second);
     if (!C.isNull() && C.Node == Want) {
-      Name = VD->getName().str();
+      Name = F.VarInfo[I].Name;
       break;
     }
   }
@@ -1044,14 +1044,14 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
   // wrapper): its version takes a number of objects, so we pass n for n * sizeof(T)
   // (and 1 for calloc's sizeof(T)). Any other size cannot be converted: veto.
   std::map<unsigned, std::string> New;
+  // (The callee may be in another unit: its calls are read from their facts.)
   for (const dsa::CallSite &CS : Callee.Calls) {
-    const auto *AC = dyn_cast_or_null<CallExpr>(CS.Call);
-    std::string N;
-    std::vector<const Expr *> AArgs;
-    if (!allocatorCall(AC, CS, N, AArgs))
+    std::optional<dsa::AllocatorCallFacts> AC = dsa::allocatorCallFacts(CS);
+    if (!AC)
       continue;
+    const std::string &N = AC->Name;
     unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AArgs.size() != NumArgs)
+    if (!NumArgs || AC->SizeParams.size() != NumArgs)
       continue;
     Cell R = Callee.Graph->resolve(CS.Ret);
     NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
@@ -1059,9 +1059,8 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
       continue;
     std::vector<unsigned> Passed; // our argument positions that become the size
     for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (const ParmVarDecl *PV = ptrcomp::sizeParameter(Callee.Decl, AArgs[K]))
-        if (PV->getFunctionScopeIndex() < E->getNumArgs())
-          Passed.push_back(PV->getFunctionScopeIndex());
+      if (int PI = AC->SizeParams[K]; PI >= 0 && unsigned(PI) < E->getNumArgs())
+        Passed.push_back(unsigned(PI));
     if (Passed.empty())
       continue; // the callee's own size form, checked where it is rewritten
     bool Whole = false;
@@ -1200,20 +1199,22 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
     PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
   std::optional<std::string> NewCallee;
-  if (!VC->second.Indirect && W.Name != Name)
-    NewCallee = W.Name;
+  if (std::string Callee = nameOf(VC->second.Version);
+      !VC->second.Indirect && Callee != Name)
+    NewCallee = Callee;
   CallMode Mode = callMode(E, !PoolArgs.empty());
   std::vector<std::optional<std::string>> Args;
   for (unsigned I = 0; I < E->getNumArgs(); ++I) {
     const Expr *A = E->getArg(I);
     size_t Mark = Log.size();
     bool ParamIdx = false;
-    if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
-      const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
+    if (I < Callee.ParamPointers.size() && I < Callee.Formals.size()) {
+      const dsa::PointerFacts &PT = Callee.ParamPointers[I];
       Cell FC = Callee.Graph->resolve(Callee.Formals[I]);
-      if (!FC.isNull() && isPointer(PV->getType())) {
+      if (!FC.isNull() && PT.IsPointer) {
         NodeEncoding PE = W.Nodes.lookup(FC.Node);
-        ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
+        ParamIdx = PE.Indexed && FC.Offset == 0 &&
+                   (PT.PointeeVoid || (PT.PointeeRecord && PT.Pointee == PE.Struct));
       }
     }
     std::optional<std::string> New;
@@ -1688,7 +1689,27 @@ bool FunctionRewriter::run() {
   return !Failed;
 }
 
-std::string FunctionRewriter::header(bool Static) const {
+std::string FunctionRewriter::nameOf(unsigned Version) const {
+  if (LocalNames)
+    if (auto It = LocalNames->find(Version); It != LocalNames->end())
+      return It->second;
+  return P.Versions[Version].Name;
+}
+
+std::string FunctionRewriter::descriptorEntry() const {
+  std::vector<std::string> Args;
+  for (unsigned S = 0; S < V.NumPoolParams; ++S)
+    Args.push_back(slotKind(S) == PoolParamKind::Descriptor
+                       ? poolParamName(S)
+                       : "pc_base(" + poolParamName(S) + ")");
+  for (const ParmVarDecl *PV : F.Decl->parameters())
+    Args.push_back(PV->getName().str());
+  bool Void = F.Decl->getReturnType()->isVoidType() && newReturnType().empty();
+  return header(false, true) + " {\n    " + (Void ? "" : "return ") + nameOf(VersionIndex) +
+         "(" + llvm::join(Args, ", ") + ");\n}";
+}
+
+std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
   std::string RT = newReturnType();
   if (RT.empty())
     RT = source(F.Decl->getReturnTypeSourceRange());
@@ -1696,7 +1717,7 @@ std::string FunctionRewriter::header(bool Static) const {
     RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
   std::vector<std::string> Params;
   for (unsigned S = 0; S < V.NumPoolParams; ++S) {
-    PoolParamKind K = slotKind(S);
+    PoolParamKind K = AllDescriptors ? PoolParamKind::Descriptor : slotKind(S);
     if (K == PoolParamKind::Descriptor) {
       Params.push_back("pc_pool *" + poolParamName(S));
       continue;
@@ -1704,8 +1725,13 @@ std::string FunctionRewriter::header(bool Static) const {
     Params.push_back(std::string(K == PoolParamKind::ConstBase ? "const " : "") +
                      layoutType(*slotEncoding(S)) + " *" + poolParamName(S) + "_base");
   }
-  for (const ParmVarDecl *PV : F.Decl->parameters()) {
-    std::string NewDecl = varDecl(PV);
+  // F.Decl may be a declaration of the function in another unit, where its clone is
+  // called (the parameters' cells are the definition's, by position).
+  for (unsigned I = 0; I < F.Decl->getNumParams(); ++I) {
+    const ParmVarDecl *PV = F.Decl->getParamDecl(I);
+    int Ord = I < F.ParamStorage.size() ? F.ParamStorage[I] : -1;
+    std::string NewDecl =
+        Ord < 0 ? "" : storedDecl(PV->getType(), F.VarStorage[Ord].second, PV->getName().str());
     if (!NewDecl.empty()) {
       // A struct passed by value keeps its qualifiers (storedDecl leaves them to us).
       if (PV->getType()->isStructureType() && PV->getType().isConstQualified())
@@ -1733,8 +1759,9 @@ std::string FunctionRewriter::header(bool Static) const {
     Params.push_back("void");
   if (!compat::endsWith(StringRef(RT), "*"))
     RT += " ";
-  return std::string(Static ? "static " : "") + RT + V.Name + "(" +
-         llvm::join(Params, ", ") + ")";
+  return std::string(Static ? "static " : "") + RT +
+         (AllDescriptors ? V.Name : nameOf(VersionIndex)) + "(" + llvm::join(Params, ", ") +
+         ")";
 }
 
 } // namespace ptrcomp

@@ -43,8 +43,18 @@ public:
   /// False when something cannot be rewritten: see vetoPools()/vetoReason().
   bool run();
   const std::vector<TextEdit> &edits() const { return Edits; }
-  /// For a clone: "static <ret> <name>(<pool params>, <params>)".
-  std::string header(bool Static) const;
+  /// For a clone: "static <ret> <name>(<pool params>, <params>)". \p AllDescriptors:
+  /// every pool parameter a descriptor, under the plan's name (the extern entry of a
+  /// clone split for other units, see setLocalNames).
+  std::string header(bool Static, bool AllDescriptors = false) const;
+  /// The extern entry of a split clone: takes descriptors, calls the local version.
+  std::string descriptorEntry() const;
+  /// Versions called in this unit under a name of their own: clones called from other
+  /// units whose pool parameters are bases in their own unit. Each has an extern entry
+  /// under the plan's name that takes descriptors and calls the local one.
+  void setLocalNames(const std::map<unsigned, std::string> *N) { LocalNames = N; }
+  /// The name this unit calls version \p Version by.
+  std::string nameOf(unsigned Version) const;
   std::string prototype(bool Static) const { return header(Static) + ";"; }
   const std::vector<int> &vetoPools() const { return VetoPools; }
   /// Global pools this version names (their descriptors must be visible).
@@ -241,6 +251,7 @@ private:
   std::string FaultStruct;
   unsigned VersionIndex;                  ///< of V in the plan
   const PoolParamKinds *Kinds = nullptr;  ///< nullptr: every pool parameter a descriptor
+  const std::map<unsigned, std::string> *LocalNames = nullptr;
   mutable std::vector<PoolParamUse> Uses; ///< per pool parameter
   /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
   std::map<dsa::TypeId, std::string> SizeofLayout;

@@ -14,6 +14,8 @@
 #ifndef PTRCOMP_REWRITE_LAYOUTORDER_H
 #define PTRCOMP_REWRITE_LAYOUTORDER_H
 
+#include "../UnitFacts.h"
+
 #include "ptrcomp/analysis/Plan.h"
 
 #include <map>
@@ -21,6 +23,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class FieldDecl;
 class RecordDecl;
 } // namespace clang
@@ -44,13 +47,6 @@ struct NewMember {
 };
 NewMember newMember(const dsa::Layout &L, const clang::FieldDecl *FD);
 
-/// Struct types whose member order the program can observe (offsetof,
-/// positional initializers, byte comparisons, addresses of members compared or
-/// turned into numbers, ...) -> the first such use, as a phrase with its
-/// location.
-using ObservedOrders = std::map<dsa::TypeId, std::string>;
-ObservedOrders observedMemberOrders(ParsedProgram &Program,
-                                    dsa::ProgramGraphs &PG);
 
 /// How a new layout declares the members of its struct.
 struct LayoutOrder {
@@ -75,11 +71,12 @@ LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P, const dsa::L
                         const clang::RecordDecl *RD,
                         const ObservedOrders &Observed);
 
-/// layoutOrder of every layout of \p P (by layout id), at the first definition
-/// of its struct in the program.
-std::vector<LayoutOrder> layoutOrders(ParsedProgram &Program,
-                                      dsa::ProgramGraphs &PG,
-                                      const dsa::Plan &P);
+/// layoutOrder of the layouts of \p P (by layout id) whose struct the unit of \p Ctx
+/// defines and that are not Found yet (the units in order give each at the first
+/// definition of its struct in the program).
+void layoutOrdersIn(clang::ASTContext &Ctx, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                    const ObservedOrders &Observed, std::vector<LayoutOrder> &Out,
+                    std::vector<bool> &Found);
 
 } // namespace ptrcomp
 

@@ -95,9 +95,11 @@ struct VersionText {
 
 class ProgramRewriter {
 public:
-  ProgramRewriter(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                  EditSet &Edits, dsa::Vetoes &Out, StringRef InjectFault)
-      : Program(Program), PG(PG), P(P), Edits(Edits), Out(Out), InjectFault(InjectFault) {}
+  ProgramRewriter(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                  const ProgramFacts &Facts, EditSet &Edits, dsa::Vetoes &Out,
+                  StringRef InjectFault)
+      : AST(AST), Ctx(AST.getASTContext()), SM(Ctx.getSourceManager()), Unit(Unit), PG(PG),
+        P(P), Facts(Facts), Edits(Edits), Out(Out), InjectFault(InjectFault) {}
 
   bool run();
 
@@ -119,34 +121,45 @@ private:
   void emitPrototypes();
   void emitIncludes();
 
-  ParsedProgram &Program;
+  /// A prototype of clone \p VI, defined in another unit, printed from this unit's
+  /// declaration of its function \p Decl.
+  std::optional<std::string> foreignHeader(unsigned VI, const FunctionDecl *Decl);
+
+  ASTUnit &AST;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  unsigned Unit;
   dsa::ProgramGraphs &PG;
   const dsa::Plan &P;
+  const ProgramFacts &Facts;
   EditSet &Edits;
   dsa::Vetoes &Out;
   StringRef InjectFault;
   bool Conflict = false;
-  std::map<unsigned, std::string> VersionHeader;       // clone -> header (no static)
-  std::map<unsigned, std::set<unsigned>> CalledFromUnit; // clone -> units calling it
+  std::map<unsigned, std::string> VersionHeader; // clone -> header (no static)
   PoolParamKinds ParamKinds;
-  /// Layouts that each version's header names through base parameters, and per unit
-  /// those named by headers written there.
+  /// Clones split for other units: the name of their local version.
+  std::map<unsigned, std::string> LocalNames;
+  /// Layouts that each version's header names through base parameters, and those named
+  /// by headers written in this unit.
   std::map<unsigned, std::set<int>> HeaderLayouts;
-  std::map<unsigned, std::set<int>> UnitHeaderLayouts;
-  std::set<std::pair<unsigned, FileID>> NeedsInclude;    // (unit, file)
+  std::set<int> UnitHeaderLayouts;
+  std::set<FileID> NeedsInclude;
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       PendingPrototypes;
-  std::map<int, std::map<unsigned, unsigned>> GlobalPoolUse; // pool -> unit -> first use
-  std::set<int> SizeExported; // layouts whose size opaque users read (ptrcomp_size_*)
+  std::map<int, unsigned> GlobalPoolUse; // pool -> first use in this unit
   void emitGlobalPools();
   void rewriteGlobalVariables();
+
+public:
+  /// Where the first veto came from (see RewriteStage).
+  RewriteStage Stage = RewriteStage::Functions;
 };
 
 bool ProgramRewriter::writesVersionsOf(dsa::FunctionGraph &F, bool Report) {
   auto VIt = P.VersionsOf.find(F.Key);
   if (VIt == P.VersionsOf.end())
     return false; // never reached from an entry point: left as it is
-  const SourceManager &SM = F.Ctx->getSourceManager();
   FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
   bool AnyChange = false;
   for (unsigned VI : VIt->second)
@@ -177,35 +190,72 @@ bool ProgramRewriter::writesVersionsOf(dsa::FunctionGraph &F, bool Report) {
 void ProgramRewriter::decidePoolParamKinds() {
   PoolParamUses Uses;
   for (auto &[Key, F] : PG.Functions) {
-    if (!writesVersionsOf(F, false))
+    if (F.Unit != Unit || !writesVersionsOf(F, false))
       continue;
     for (unsigned VI : P.VersionsOf.find(F.Key)->second) {
       const dsa::FunctionVersion &V = P.Versions[VI];
       if (!V.changesSomething())
         continue;
       // As it is written below (same preprocessor: macro arguments are rewritten alike).
-      FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
+      FunctionRewriter FR(PG, P, F, V, &AST.getPreprocessor());
       // A version that fails is vetoed when it is written; until then its parameters
       // stay descriptors (it is missing from Uses).
       if (FR.run())
         Uses[VI] = FR.poolParamUses();
     }
   }
-  // The clones of a class of function pointers share one signature:
-  // descriptors.
+  // The clones of a class of function pointers share one signature: descriptors.
   for (auto &[VI, Slots] : Uses)
     if (P.Versions[VI].FnClass >= 0)
       for (PoolParamUse &U : Slots)
         U.Direct = true;
+  // Other units call a clone with descriptors (how it uses its pools is seen here only).
+  // One that takes bases here is split: a local version under a name of its own, with
+  // the bases, and an extern entry under the plan's name that takes the descriptors and
+  // calls it. A clone that cannot be split (variadic, unnamed parameters) takes
+  // descriptors everywhere.
   ParamKinds = solvePoolParamKinds(Uses);
+  bool Forced = false;
+  for (auto &[VI, Slots] : Uses) {
+    if (!Facts.CrossUnit.count(VI))
+      continue;
+    auto K = ParamKinds.find(VI);
+    bool Bases = K != ParamKinds.end() &&
+                 llvm::any_of(K->second, [](PoolParamKind X) {
+                   return X != PoolParamKind::Descriptor;
+                 });
+    if (!Bases)
+      continue;
+    const dsa::FunctionGraph &F = *PG.function(P.Versions[VI].Function);
+    bool Named = llvm::all_of(F.Decl->parameters(), [](const ParmVarDecl *PV) {
+      return !PV->getName().empty();
+    });
+    if (F.Decl->isVariadic() || !Named) {
+      for (PoolParamUse &U : Slots)
+        U.Direct = true;
+      Forced = true;
+      continue;
+    }
+    LocalNames[VI] = P.Versions[VI].Name + "_local";
+  }
+  if (Forced) {
+    ParamKinds = solvePoolParamKinds(Uses);
+    // What was forced may have turned a candidate's slots into descriptors.
+    for (auto It = LocalNames.begin(); It != LocalNames.end();) {
+      auto K = ParamKinds.find(It->first);
+      bool Bases = K != ParamKinds.end() &&
+                   llvm::any_of(K->second, [](PoolParamKind X) {
+                     return X != PoolParamKind::Descriptor;
+                   });
+      It = Bases ? std::next(It) : LocalNames.erase(It);
+    }
+  }
 }
 
 void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   if (!writesVersionsOf(F, true))
     return;
   auto VIt = P.VersionsOf.find(F.Key);
-  ASTContext &Ctx = *F.Ctx;
-  const SourceManager &SM = Ctx.getSourceManager();
   FileID FID = SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc()));
   std::string File = realPath(SM, FID);
   bool HasOriginal = false;
@@ -238,8 +288,9 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
       continue;
-    FunctionRewriter FR(PG, P, F, V, &Program.Units[F.Unit]->getPreprocessor());
+    FunctionRewriter FR(PG, P, F, V, &AST.getPreprocessor());
     FR.setPoolParamKinds(&ParamKinds);
+    FR.setLocalNames(&LocalNames);
     if (StringRef Fault = InjectFault; Fault.consume_front("field:"))
       FR.injectFieldFault(Fault);
     if (!FR.run()) {
@@ -249,17 +300,16 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
         Out[{"?", 0}] = FR.vetoReason();
       continue;
     }
-    NeedsInclude.insert({F.Unit, FID});
+    NeedsInclude.insert(FID);
     unsigned FnAt = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
     for (int L : FR.sizeSymbolsUsed()) {
-      SizeExported.insert(L);
       PendingPrototypes.push_back({File, FnAt,
                                    "extern const size_t ptrcomp_size_" + P.Layouts[L].Name +
                                        ";\n\n",
                                    poolsOf(P, V)});
     }
     for (int Pl : FR.globalPoolsUsed()) {
-      auto [It, New] = GlobalPoolUse[Pl].emplace(F.Unit, FnAt);
+      auto [It, New] = GlobalPoolUse.emplace(Pl, FnAt);
       if (!New)
         It->second = std::min(It->second, FnAt);
     }
@@ -281,11 +331,16 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     }
     VersionHeader[VI] = FR.header(false);
     HeaderLayouts[VI] = FR.baseParamLayouts();
-    UnitHeaderLayouts[F.Unit].insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
+    UnitHeaderLayouts.insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
     bool Static = true;
-    for (unsigned U : CalledFromUnit[VI])
-      Static &= U == F.Unit;
-    Clones += "\n\n" + FR.header(Static) + HeaderToBody + BodyText;
+    if (auto It = Facts.CalledFromUnit.find(VI); It != Facts.CalledFromUnit.end())
+      for (unsigned U : It->second)
+        Static &= U == F.Unit;
+    bool Split = LocalNames.count(VI);
+    Clones += "\n\n" + FR.header(Static || Split) + HeaderToBody + BodyText;
+    if (Split)
+      Clones += "\n\n/* ptrcomp: '" + V.Name + "' for the other files, which pass descriptors */\n" +
+                FR.descriptorEntry();
   }
   if (Clones.empty())
     return;
@@ -358,7 +413,6 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
 }
 
 void ProgramRewriter::emitLayouts() {
-  std::optional<ObservedOrders> Observed; // computed when a layout is printed
   std::set<int> Used;
   std::function<void(int)> Use = [&](int LI) {
     if (LI >= 0 && Used.insert(LI).second)
@@ -376,10 +430,9 @@ void ProgramRewriter::emitLayouts() {
   for (int LI : Used) {
     const dsa::Layout &L = P.Layouts[LI];
     // Beside every definition: a struct defined in each .c file (not in a shared header)
-    // needs its layout in each; a header's is emitted once (identical edits merge).
-    for (unsigned U = 0; U < Program.Units.size(); ++U) {
-      ASTContext &Ctx = Program.Units[U]->getASTContext();
-      const SourceManager &SM = Ctx.getSourceManager();
+    // needs its layout in each; a header's is emitted by every unit that includes it,
+    // identically (identical edits merge).
+    {
       for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
         auto *RD = dyn_cast<RecordDecl>(D);
         if (!RD || !RD->isThisDeclarationADefinition() ||
@@ -395,9 +448,7 @@ void ProgramRewriter::emitLayouts() {
             Out[P.Pools[I].Origin] = Why;
           break;
         }
-        if (!Observed)
-          Observed = observedMemberOrders(Program, PG);
-        LayoutOrder Order = layoutOrder(PG, P, L, RD, *Observed);
+        LayoutOrder Order = layoutOrder(PG, P, L, RD, Facts.Observed);
         std::string Text =
             "\n\n/* ptrcomp: " + PG.Types.name(L.Struct) +
             (L.Compressed ? " with pointers into pools stored as indices"
@@ -412,177 +463,202 @@ void ProgramRewriter::emitLayouts() {
           Text += memberText(P, L, FD, Ctx, "    ");
         Text += "};";
         // Files that see only a declaration of the struct create pools of it with this.
-        if (SizeExported.count(LI) && FID == SM.getMainFileID())
+        if (Facts.SizeExported.count(LI) && FID == SM.getMainFileID())
           Text += "\nconst size_t ptrcomp_size_" + L.Name + " = sizeof(" + dsa::layoutTypeName(L) + ");";
         EditSet::PoolSet LayoutPools;
         for (int I : dsa::poolsWithLayout(P, LI))
           LayoutPools.insert(I);
         add(realPath(SM, FID), *End, 0, Text, LayoutPools);
-        NeedsInclude.insert({U, FID});
+        NeedsInclude.insert(FID);
         break;
       }
     }
   }
 }
 
+std::optional<std::string> ProgramRewriter::foreignHeader(unsigned VI,
+                                                         const FunctionDecl *Decl) {
+  const dsa::FunctionVersion &V = P.Versions[VI];
+  dsa::FunctionGraph &Def = *PG.function(V.Function);
+  // The function's own AST belongs to another unit: print from this unit's declaration,
+  // the parameters' cells taken from the definition's facts.
+  const FunctionDecl *SavedDecl = Def.Decl;
+  ASTContext *SavedCtx = Def.Ctx;
+  Def.Decl = Decl;
+  Def.Ctx = &Ctx;
+  std::string Header;
+  {
+    FunctionRewriter FR(PG, P, Def, V, &AST.getPreprocessor());
+    FR.setPoolParamKinds(&ParamKinds);
+    Header = FR.header(false);
+  }
+  Def.Decl = SavedDecl;
+  Def.Ctx = SavedCtx;
+  return Header;
+}
+
 void ProgramRewriter::emitPrototypes() {
   // A clone needs a prototype in a unit where a function calls it before its definition
   // (or where it is not defined at all): right before the first such caller.
-  auto OffsetIn = [](dsa::FunctionGraph &G, SourceLocation L) -> std::optional<unsigned> {
-    const SourceManager &SM = G.Ctx->getSourceManager();
-    L = SM.getExpansionLoc(L);
+  auto OffsetIn = [&](dsa::FunctionGraph &G) -> std::optional<unsigned> {
+    if (G.Unit != Unit || !G.Decl)
+      return std::nullopt;
+    SourceLocation L = SM.getExpansionLoc(G.Decl->getBeginLoc());
     if (SM.getFileID(L) != SM.getMainFileID())
       return std::nullopt;
     return SM.getFileOffset(L);
   };
-  // (unit, offset) -> prototypes, in a stable order
-  std::map<std::pair<unsigned, unsigned>, std::vector<std::string>> At;
-  std::map<std::pair<unsigned, unsigned>, EditSet::PoolSet> AtPools;
+  std::map<unsigned, std::vector<std::string>> At; // offset -> prototypes, stable order
+  std::map<unsigned, EditSet::PoolSet> AtPools;
   std::map<unsigned, std::set<unsigned>> CallersOf; // version -> calling versions
   for (unsigned X = 0; X < P.Versions.size(); ++X)
     for (auto &KV : P.Versions[X].Calls)
       CallersOf[KV.second.Version].insert(X);
-  for (auto &[VI, Header] : VersionHeader) {
+  for (auto &[VI, Callers] : CallersOf) {
     const dsa::FunctionVersion &V = P.Versions[VI];
+    if (V.IsOriginal)
+      continue;
     dsa::FunctionGraph &Def = *PG.function(V.Function);
-    std::optional<unsigned> DefAt = OffsetIn(Def, Def.Decl->getBeginLoc());
+    // Clones of this unit's functions: those written. Others: written by their unit.
+    if (Def.Unit == Unit && !VersionHeader.count(VI))
+      continue;
+    std::optional<unsigned> DefAt = OffsetIn(Def);
     bool Static = true;
-    for (unsigned C : CalledFromUnit[VI])
-      Static &= C == Def.Unit;
-    std::map<unsigned, unsigned> FirstCaller; // unit -> offset of the earliest caller
-    for (unsigned XI : CallersOf[VI]) {
+    if (auto It = Facts.CalledFromUnit.find(VI); It != Facts.CalledFromUnit.end())
+      for (unsigned C : It->second)
+        Static &= C == Def.Unit;
+    if (Def.Unit == Unit && LocalNames.count(VI))
+      Static = true; // this unit calls the local version
+    std::optional<unsigned> FirstCaller; // offset of the earliest caller here
+    const FunctionDecl *Declared = nullptr; // how this unit declares the callee
+    for (unsigned XI : Callers) {
       const dsa::FunctionVersion &X = P.Versions[XI];
       if (X.Function == V.Function)
         continue;
       dsa::FunctionGraph &G = *PG.function(X.Function);
-      std::optional<unsigned> Off = OffsetIn(G, G.Decl->getBeginLoc());
+      std::optional<unsigned> Off = OffsetIn(G);
       if (!Off)
         continue;
-      auto [It, New] = FirstCaller.emplace(G.Unit, *Off);
-      if (!New)
-        It->second = std::min(It->second, *Off);
+      FirstCaller = FirstCaller ? std::min(*FirstCaller, *Off) : *Off;
+      for (auto &[CI, Call] : X.Calls)
+        if (Call.Version == VI && CI < G.Calls.size() && G.Calls[CI].Call && !Declared)
+          if (const auto *CE = dyn_cast<CallExpr>(G.Calls[CI].Call))
+            Declared = CE->getDirectCallee();
     }
-    for (auto &[U, Off] : FirstCaller) {
-      if (U == Def.Unit && DefAt && *DefAt < Off)
-        continue; // defined before its first caller
-      At[{U, Off}].push_back(std::string(Static ? "static " : "") + Header + ";");
-      UnitHeaderLayouts[U].insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
-      EditSet::PoolSet Ps = poolsOf(P, V);
-      AtPools[{U, Off}].insert(Ps.begin(), Ps.end());
+    if (!FirstCaller || (DefAt && *DefAt < *FirstCaller))
+      continue; // no caller here, or defined before its first caller
+    std::string Header;
+    if (Def.Unit == Unit) {
+      Header = VersionHeader[VI];
+      UnitHeaderLayouts.insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
+    } else {
+      if (!Declared || !Declared->hasWrittenPrototype()) {
+        std::string Why = "'" + Def.Name + "' is called in " +
+                          SM.getFileEntryForID(SM.getMainFileID())->getName().str() +
+                          " without a prototype, which its version '" + V.Name + "' needs";
+        for (int Pl : poolsOf(P, V))
+          Out.emplace(P.Pools[Pl].Origin, Why);
+        continue;
+      }
+      Header = *foreignHeader(VI, Declared);
     }
+    At[*FirstCaller].push_back(std::string(Static ? "static " : "") + Header + ";");
+    EditSet::PoolSet Ps = poolsOf(P, V);
+    AtPools[*FirstCaller].insert(Ps.begin(), Ps.end());
   }
   for (auto &[Where, Protos] : At) {
-    ASTContext &Ctx = Program.Units[Where.first]->getASTContext();
-    const SourceManager &SM = Ctx.getSourceManager();
     std::string Text = "/* ptrcomp: versions of functions defined below */\n";
     for (const std::string &Pr : Protos)
       Text += Pr + "\n";
     PendingPrototypes.push_back(
-        {realPath(SM, SM.getMainFileID()), Where.second, Text + "\n", AtPools[Where]});
-    NeedsInclude.insert({Where.first, SM.getMainFileID()});
+        {realPath(SM, SM.getMainFileID()), Where, Text + "\n", AtPools[Where]});
+    NeedsInclude.insert(SM.getMainFileID());
   }
 }
 
 void ProgramRewriter::rewriteGlobalVariables() {
-  for (unsigned U = 0; U < Program.Units.size(); ++U) {
-    ASTContext &Ctx = Program.Units[U]->getASTContext();
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      auto *VD = dyn_cast<VarDecl>(D);
-      if (!VD || SM.isInSystemHeader(VD->getLocation()))
-        continue;
-      GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
-      if (!G.Why.empty()) {
-        legalityMissed(G.Why);
-        for (int Pl : G.Pools)
-          Out[P.Pools[Pl].Origin] = G.Why;
-        continue;
-      }
-      if (G.Decl.empty())
-        continue;
-      CharSourceRange CR = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
-      auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
-      unsigned End = SM.getFileOffset(CR.getEnd());
-      add(realPath(SM, FID), Off, End - Off, G.Decl,
-          EditSet::PoolSet(G.Pools.begin(), G.Pools.end()));
-      NeedsInclude.insert({U, FID});
+  std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || SM.isInSystemHeader(VD->getLocation()))
+      continue;
+    GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
+    if (!G.Why.empty()) {
+      legalityMissed(G.Why);
+      for (int Pl : G.Pools)
+        Out[P.Pools[Pl].Origin] = G.Why;
+      continue;
     }
+    if (G.Decl.empty())
+      continue;
+    CharSourceRange CR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
+    auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
+    unsigned End = SM.getFileOffset(CR.getEnd());
+    add(realPath(SM, FID), Off, End - Off, G.Decl,
+        EditSet::PoolSet(G.Pools.begin(), G.Pools.end()));
+    NeedsInclude.insert(FID);
   }
 }
 
 void ProgramRewriter::emitGlobalPools() {
-  // Defined once, in the unit with main (else the first that uses it), before its first
-  // user there; declared extern before the first user in the other units.
-  unsigned Home = 0;
-  if (dsa::FunctionGraph *M = PG.function("main"))
-    Home = M->Unit;
-  for (auto &[Pl, Uses] : GlobalPoolUse) {
+  // Defined once, in the unit ProgramFacts chose (main's, else the first that may use
+  // it), before its first user there; declared extern before the first user in the
+  // other units. A home unit that does not use the pool itself defines it at its end,
+  // for the others.
+  for (auto &[Pl, Users] : Facts.PoolUsers) {
+    auto Home = Facts.PoolHome.find(Pl);
+    if (Home == Facts.PoolHome.end())
+      continue; // vetoed
     const dsa::Pool &Po = P.Pools[Pl];
-    // The definition's initializer takes sizeof of the layout: a unit that
-    // defines the struct (main's may only see it declared, an opaque type).
-    auto Complete = [&](unsigned U) {
-      return definesStruct(PG, Program.Units[U]->getASTContext(), Po.Struct);
-    };
-    std::optional<unsigned> DefUnit;
-    if (Uses.count(Home) && Complete(Home))
-      DefUnit = Home;
-    for (auto &KV : Uses)
-      if (!DefUnit && Complete(KV.first))
-        DefUnit = KV.first;
-    if (!DefUnit) {
-      Out[Po.Origin] = "no file that uses its pool defines " +
-                       PG.Types.name(Po.Struct) +
-                       ", so none can define the pool";
-      legalityMissed(Out[Po.Origin]);
+    auto Use = GlobalPoolUse.find(Pl);
+    std::optional<unsigned> Off;
+    if (Use != GlobalPoolUse.end())
+      Off = Use->second;
+    bool Defines = Home->second == Unit;
+    if (Defines && !Off && Users.size() > 1)
+      Off = SM.getBufferData(SM.getMainFileID()).size();
+    if (!Off)
       continue;
+    std::string Text;
+    if (Defines) {
+      std::string Type = Po.LayoutId >= 0 ? dsa::layoutTypeName(P.Layouts[Po.LayoutId])
+                                          : PG.Types.name(Po.Struct);
+      std::string Label;
+      for (char C : Po.Label)
+        Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+      Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
+             " objects reachable from global variables */\npc_pool " + Po.Name +
+             (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(sizeof(" : " = PC_POOL_INIT(sizeof(") +
+             Type + "), " + std::to_string(Po.Bits) + ", \"" + Label + "\");\n\n";
+    } else {
+      Text = "extern pc_pool " + Po.Name + ";\n\n";
     }
-    for (auto &[U, Off] : Uses) {
-      ASTContext &Ctx = Program.Units[U]->getASTContext();
-      const SourceManager &SM = Ctx.getSourceManager();
-      std::string Text;
-      if (U == *DefUnit) {
-        std::string Type = Po.LayoutId >= 0 ? dsa::layoutTypeName(P.Layouts[Po.LayoutId])
-                                            : PG.Types.name(Po.Struct);
-        std::string Label;
-        for (char C : Po.Label)
-          Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
-        Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
-               " objects reachable from global variables */\npc_pool " + Po.Name +
-               (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(sizeof(" : " = PC_POOL_INIT(sizeof(") +
-               Type + "), " + std::to_string(Po.Bits) + ", \"" +
-               Label + "\");\n\n";
-      } else {
-        Text = "extern pc_pool " + Po.Name + ";\n\n";
-      }
-      PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), Off, Text, {Pl}});
-      NeedsInclude.insert({U, SM.getMainFileID()});
-    }
+    PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), *Off, Text, {Pl}});
+    NeedsInclude.insert(SM.getMainFileID());
   }
 }
 
 void ProgramRewriter::emitIncludes() {
-  for (auto &[U, FID] : NeedsInclude) {
-    ASTContext &Ctx = Program.Units[U]->getASTContext();
+  for (FileID FID : NeedsInclude) {
     // A block of its own after the program's includes: tools that sort include blocks
     // (clang-apply-replacements, clang-format) leave it where it is.
     IncludeSpot Spot =
-        runtimeIncludeSpot(Ctx.getSourceManager().getBufferData(FID), firstDeclOffset(Ctx, FID));
+        runtimeIncludeSpot(SM.getBufferData(FID), firstDeclOffset(Ctx, FID));
     // A layout that a parameter names where the unit does not define it (an opaque
     // struct): declared at file scope first, or the parameter list would declare a
     // struct of its own.
     std::string Forward;
     EditSet::PoolSet ForwardPools;
-    if (FID == Ctx.getSourceManager().getMainFileID())
-      for (int L : UnitHeaderLayouts[U])
+    if (FID == SM.getMainFileID())
+      for (int L : UnitHeaderLayouts)
         if (!definesStruct(PG, Ctx, P.Layouts[L].Struct)) {
           Forward += dsa::layoutTypeName(P.Layouts[L]) + ";\n";
           for (unsigned I = 0; I < P.Pools.size(); ++I)
             if (P.Pools[I].LayoutId == L)
               ForwardPools.insert(I);
         }
-    add(realPath(Ctx.getSourceManager(), FID), Spot.Offset, 0,
+    add(realPath(SM, FID), Spot.Offset, 0,
         std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n" +
             (Forward.empty() ? "" : "\n" + Forward) +
             (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : ""),
@@ -591,38 +667,34 @@ void ProgramRewriter::emitIncludes() {
 }
 
 bool ProgramRewriter::run() {
-  // Which units call each clone (decides static or extern).
-  for (const dsa::FunctionVersion &V : P.Versions) {
-    unsigned Unit = PG.function(V.Function)->Unit;
-    for (auto &[CI, Call] : V.Calls) {
-      if (!P.Versions[Call.Version].IsOriginal)
-        CalledFromUnit[Call.Version].insert(Unit);
-      for (unsigned T : Call.Targets)
-        CalledFromUnit[T].insert(Unit);
-    }
-  }
   decidePoolParamKinds();
+  Stage = RewriteStage::Functions;
   for (auto &[Key, F] : PG.Functions)
-    rewriteFunction(F);
+    if (F.Unit == Unit)
+      rewriteFunction(F);
   if (!Out.empty())
     return false;
+  Stage = RewriteStage::Globals;
   rewriteGlobalVariables();
   if (!Out.empty())
     return false;
   retypeFunctionPointers(
-      Program, P,
-      [&](const std::string &File, unsigned Off, unsigned Len,
-          const std::string &Text,
+      Ctx, P,
+      [&](const std::string &File, unsigned Off, unsigned Len, const std::string &Text,
           const EditSet::PoolSet &Pools) { add(File, Off, Len, Text, Pools); });
+  Stage = RewriteStage::Layouts;
   emitLayouts();
   if (!Out.empty())
     return false;
   emitGlobalPools();
   emitPrototypes();
+  if (!Out.empty())
+    return false;
   emitIncludes(); // before the prototypes that use its types, at the same offset
   for (auto &[File, Off, Text, Pools] : PendingPrototypes)
     add(File, Off, 0, Text, Pools);
 
+  Stage = RewriteStage::Conflict;
   if (auto Err = Edits.finalize()) {
     llvm::consumeError(std::move(Err));
     Conflict = true;
@@ -639,10 +711,14 @@ bool ProgramRewriter::run() {
 
 } // namespace
 
-bool rewriteProgram(ParsedProgram &Program, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                    EditSet &Edits, dsa::Vetoes &Out, StringRef InjectFault) {
-  ProgramRewriter R(Program, PG, P, Edits, Out, InjectFault);
-  return R.run();
+bool rewriteUnit(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                 const ProgramFacts &Facts, EditSet &Edits, dsa::Vetoes &Out,
+                 StringRef InjectFault, RewriteStage *Stage) {
+  ProgramRewriter R(AST, Unit, PG, P, Facts, Edits, Out, InjectFault);
+  bool Ok = R.run();
+  if (Stage)
+    *Stage = R.Stage;
+  return Ok;
 }
 
 } // namespace ptrcomp

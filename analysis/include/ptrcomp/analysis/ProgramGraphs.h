@@ -167,6 +167,8 @@ struct CallSite {
   // What later stages need of the call's AST, kept as plain data (CallFacts.cpp): the
   // whole-program passes and the rewriting of other files read these, never Call.
   unsigned NumArgs = 0;
+  /// Direct calls: the callee's name as declared ("__builtin_memcpy" too).
+  std::string DirectName;
   /// Indirect calls: the pointer as written ("hooks.alloc"; "" when no plain path), and
   /// the function type called (FunctionPointerTypes.h's key; "" when none).
   std::string CalleeSpelling;
@@ -235,6 +237,9 @@ struct FunctionGraph {
   PointerFacts RetPointer;
   std::optional<WrapperFacts> Wrapper;
   std::vector<VarFacts> VarInfo; ///< per entry of VarStorage
+  /// Per parameter: the ordinal of its storage in VarStorage, or -1 (a number whose
+  /// address is never taken has none).
+  std::vector<int> ParamStorage;
   /// Ordinals (in ExprCells) of the expressions that make a struct value: a call, a
   /// compound literal, va_arg or `?:` of struct type.
   std::vector<unsigned> ValueExprs;
@@ -268,6 +273,16 @@ struct FunctionTypeUses {
   std::map<std::string, std::string> Names;
   std::set<std::string> Undefined; ///< names taken whose definition is not seen
 };
+
+/// What call \p CS of an allocation wrapper allocates with, from its facts: the
+/// allocator's name (a direct call of a function the program does not define, or a call
+/// through a hook that is one allocator), and for each of the allocator's arguments the
+/// wrapper's parameter it is (-1: no parameter used only there). nullopt: no such call.
+struct AllocatorCallFacts {
+  std::string Name;
+  std::vector<int> SizeParams;
+};
+std::optional<AllocatorCallFacts> allocatorCallFacts(const CallSite &CS);
 
 /// A location-carrying problem that stops the run (e.g. one function defined twice).
 struct LinkError {

@@ -69,9 +69,11 @@ std::unique_ptr<UnitSummary> summarizeUnit(clang::ASTContext &Ctx);
 /// Links the summaries (consumed; in the order given, which should be by MainFile:
 /// their index is each function's Unit) and runs the whole-program passes: call
 /// targets, allocation hooks, entry points, bottom-up, globals. Link problems (a
-/// function defined twice) are returned in ProgramGraphs::Errors.
+/// function defined twice) are returned in ProgramGraphs::Errors. \p TypeMaps, when
+/// given, receives per unit the map of its type ids to the program's.
 std::unique_ptr<ProgramGraphs>
-linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units);
+linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
+              std::vector<std::vector<TypeId>> *TypeMaps = nullptr);
 
 /// Gives the functions of unit \p Unit of a linked program (read from a plan, or linked
 /// from summaries read back) their AST again, from the unit parsed anew (\p Ctx): Decl,
