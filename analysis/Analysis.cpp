@@ -370,4 +370,20 @@ llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, ASTContext &Ctx) {
   return llvm::Error::success();
 }
 
+void detachUnit(ProgramGraphs &PG, unsigned Unit) {
+  for (auto &[Key, F] : PG.Functions) {
+    if (F.Unit != Unit)
+      continue;
+    F.Decl = nullptr;
+    F.Ctx = nullptr;
+    F.VarStorage.clearKeys();
+    F.ExprCells.clearKeys();
+    F.Vars.clear();
+    F.AddressTaken.clear();
+    for (CallSite &CS : F.Calls)
+      CS.Call = nullptr;
+  }
+  PG.Types.clearCache();
+}
+
 } // namespace ptrcomp::dsa

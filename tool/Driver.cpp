@@ -78,47 +78,65 @@ static std::string relativeIncluder(const clang::SourceManager &SM,
   return By;
 }
 
-/// Every user (non-system) file the translation units read, once each, in a stable order:
-/// the files of the program that -o mirrors and that edits may touch.
-static std::vector<OutputFile> programFiles(const ParsedProgram &Program) {
-  std::map<std::string, OutputFile> ByPath;
-  for (const auto &Unit : Program.Units) {
-    const clang::SourceManager &SM = Unit->getSourceManager();
-    clang::FileID MainID = SM.getMainFileID();
-    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
-      const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
-      if (!Entry.isFile() ||
-          Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
-        continue;
-      const clang::FileEntry *FE =
-          compat::origEntry(Entry.getFile().getContentCache());
-      if (!FE)
-        continue;
-      clang::FileID FID = SM.translateFile(FE);
-      std::string Name = compat::fileName(SM, FID);
-      if (FID.isInvalid() || Name.empty())
-        continue;
-      std::string Real = realPathOf(SM, FID);
-      OutputFile &F = ByPath[Real];
-      if (F.RealPath.empty()) {
-        F.RealPath = Real;
-        F.DisplayPath = displayPath(Real);
-        F.Original = SM.getBufferData(FID).str();
-        F.Transformed = F.Original;
-      }
-      if (FID == MainID) {
-        F.IsMainFile = true;
-        F.DisplayPath = displayPath(Real);
-      }
-      if (std::string By = relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
-          !By.empty() && llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
-        F.RelativeIncluders.push_back(By);
-    }
-  }
+/// Every user (non-system) file of one translation unit: the files of the program that -o
+/// mirrors and that edits may touch.
+static std::vector<OutputFile> unitFiles(clang::ASTUnit &Unit) {
   std::vector<OutputFile> Files;
-  for (auto &KV : ByPath)
-    Files.push_back(std::move(KV.second));
+  const clang::SourceManager &SM = Unit.getSourceManager();
+  clang::FileID MainID = SM.getMainFileID();
+  std::map<std::string, size_t> Index;
+  for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+    const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+    if (!Entry.isFile() ||
+        Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
+      continue;
+    const clang::FileEntry *FE = compat::origEntry(Entry.getFile().getContentCache());
+    if (!FE)
+      continue;
+    clang::FileID FID = SM.translateFile(FE);
+    std::string Name = compat::fileName(SM, FID);
+    if (FID.isInvalid() || Name.empty())
+      continue;
+    std::string Real = realPathOf(SM, FID);
+    auto [It, New] = Index.try_emplace(Real, Files.size());
+    if (New) {
+      Files.emplace_back();
+      OutputFile &F = Files.back();
+      F.RealPath = Real;
+      F.DisplayPath = displayPath(Real);
+      F.Original = SM.getBufferData(FID).str();
+      F.Transformed = F.Original;
+    }
+    OutputFile &F = Files[It->second];
+    if (FID == MainID) {
+      F.IsMainFile = true;
+      F.DisplayPath = displayPath(Real);
+    }
+    if (std::string By = relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
+        !By.empty() && llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+      F.RelativeIncluders.push_back(By);
+  }
   return Files;
+}
+
+/// Adds the files of a unit to those of the program, by path (deterministic order).
+static void addUnitFiles(std::map<std::string, OutputFile> &Program,
+                         std::vector<OutputFile> Unit) {
+  for (OutputFile &U : Unit) {
+    auto [It, New] = Program.try_emplace(U.RealPath);
+    OutputFile &F = It->second;
+    if (New) {
+      F = std::move(U);
+      continue;
+    }
+    if (U.IsMainFile) {
+      F.IsMainFile = true;
+      F.DisplayPath = U.DisplayPath;
+    }
+    for (std::string &By : U.RelativeIncluders)
+      if (llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+        F.RelativeIncluders.push_back(std::move(By));
+  }
 }
 
 /// Sets every file's Transformed text (and edits) from \p Edits.
@@ -197,8 +215,20 @@ struct UnitResult {
   EditSet Edits;
   SkippedFragment Skipped;
   MacroUses Macros;
+  /// The orders of the layouts whose struct the unit defines (Found), for the report.
+  std::vector<LayoutOrder> Layouts;
+  std::vector<bool> Found;
 };
 } // namespace
+
+/// What the report needs of unit \p U under plan \p P.
+static void reportFragments(clang::ASTUnit &AST, unsigned U, dsa::ProgramGraphs &PG,
+                            const dsa::Plan &P, const ProgramFacts &Facts, UnitResult &R) {
+  expandedMacrosIn(AST, U, PG, P, R.Macros);
+  layoutOrdersIn(AST.getASTContext(), PG, P, Facts.Observed, R.Layouts, R.Found);
+  for (LayoutOrder &O : R.Layouts)
+    O.Fields.clear(); // the AST goes
+}
 
 /// Applies plan \p P to unit \p U (its AST attached to \p PG): checks it, and unless
 /// \p CheckOnly (the plan has vetoes already), rewrites it.
@@ -214,7 +244,7 @@ static UnitResult applyToUnit(const ToolOptions &Opts, clang::ASTUnit &AST, unsi
   R.Rewritten =
       rewriteUnit(AST, U, PG, P, Facts, R.Edits, R.RewriteVetoes, Opts.InjectFault, &R.Stage);
   if (R.Rewritten && Report)
-    expandedMacrosIn(AST, U, PG, P, R.Macros);
+    reportFragments(AST, U, PG, P, Facts, R);
   return R;
 }
 
@@ -238,18 +268,80 @@ static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
   return Out;
 }
 
-int runDriver(ToolOptions &Opts) {
+/// --dump-graph: the graphs of the program, every unit parsed and attached at once (a
+/// debugging aid for small programs).
+static int dumpGraphs(ToolOptions &Opts) {
   ParsedProgram Program;
   if (!parseProgram(Opts, Program))
     return 1;
-
-  // Units in the order of their main files' paths: the link's order, whatever order the
-  // files were named in.
   std::vector<std::unique_ptr<dsa::UnitSummary>> Summaries;
-  std::vector<UnitFacts> Facts;
-  for (auto &U : Program.Units) {
-    std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(U->getASTContext());
-    Facts.push_back(collectUnitFacts(U->getASTContext(), S->Types, S->Functions));
+  for (auto &U : Program.Units)
+    Summaries.push_back(dsa::summarizeUnit(U->getASTContext()));
+  std::vector<unsigned> Order(Summaries.size());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
+    return Summaries[A]->MainFile < Summaries[B]->MainFile;
+  });
+  std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+  std::vector<std::unique_ptr<dsa::UnitSummary>> Sorted;
+  for (unsigned I : Order) {
+    Units.push_back(std::move(Program.Units[I]));
+    Sorted.push_back(std::move(Summaries[I]));
+  }
+  std::unique_ptr<dsa::ProgramGraphs> Graphs = dsa::linkSummaries(std::move(Sorted));
+  if (!Graphs->Errors.empty()) {
+    for (const dsa::LinkError &E : Graphs->Errors) {
+      errs() << E.Loc << ": error: " << E.Message << "\n";
+      if (!E.NoteLoc.empty())
+        errs() << E.NoteLoc << ": note: " << E.Note << "\n";
+    }
+    return 1;
+  }
+  for (unsigned U = 0; U < Units.size(); ++U)
+    if (Error E = dsa::attachUnit(*Graphs, U, Units[U]->getASTContext())) {
+      errorMessage("internal: " + toString(std::move(E)));
+      return 1;
+    }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  bool Found = Opts.GraphFmt == GraphFormat::Dot
+                   ? dsa::writeGraphsDOT(*Graphs, Opts.DumpGraph, OS)
+                   : dsa::writeGraphsJSON(*Graphs, Opts.DumpGraph, OS);
+  if (!Found) {
+    errorMessage("--dump-graph: no function named '" + Opts.DumpGraph +
+                 "' is defined in the program");
+    return 1;
+  }
+  outs() << OS.str();
+  return 0;
+}
+
+int runDriver(ToolOptions &Opts) {
+  if (!Opts.DumpGraph.empty())
+    return dumpGraphs(Opts);
+  std::vector<std::string> Sources;
+  if (!programSources(Opts, Sources))
+    return 1;
+
+  // Summarize: one unit at a time, its AST freed once its summary is made.
+  struct Summarized {
+    std::string Source;
+    std::unique_ptr<dsa::UnitSummary> Summary;
+    UnitFacts Facts;
+  };
+  std::vector<Summarized> Units;
+  std::map<std::string, OutputFile> FilesByPath;
+  bool ParseOk = true;
+  for (const std::string &Source : Sources) {
+    std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, Source);
+    if (!AST) {
+      ParseOk = false;
+      continue;
+    }
+    std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(AST->getASTContext());
+    UnitFacts Facts = collectUnitFacts(AST->getASTContext(), S->Types, S->Functions);
+    addUnitFiles(FilesByPath, unitFiles(*AST));
     // Through the summary file's bytes: the link reads no AST.
     Expected<std::unique_ptr<dsa::UnitSummary>> Read =
         dsa::readSummary(dsa::writeSummary(*S, PTRCOMP_VERSION), PTRCOMP_VERSION);
@@ -258,26 +350,24 @@ int runDriver(ToolOptions &Opts) {
                    "' does not read back: " + toString(Read.takeError()));
       return 1;
     }
-    Summaries.push_back(std::move(*Read));
+    Units.push_back({Source, std::move(*Read), std::move(Facts)});
   }
-  std::vector<unsigned> Order(Summaries.size());
-  for (unsigned I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  std::stable_sort(Order.begin(), Order.end(), [&](unsigned A, unsigned B) {
-    return Summaries[A]->MainFile < Summaries[B]->MainFile;
+  if (!ParseOk)
+    return 1;
+  // Units in the order of their main files' paths: the link's order, whatever order the
+  // files were named in.
+  std::stable_sort(Units.begin(), Units.end(), [](const Summarized &A, const Summarized &B) {
+    return A.Summary->MainFile < B.Summary->MainFile;
   });
   ProgramFacts PF;
-  {
-    std::vector<std::unique_ptr<clang::ASTUnit>> SortedUnits;
-    std::vector<std::unique_ptr<dsa::UnitSummary>> SortedSummaries;
-    for (unsigned I : Order) {
-      SortedUnits.push_back(std::move(Program.Units[I]));
-      SortedSummaries.push_back(std::move(Summaries[I]));
-      PF.Units.push_back(std::move(Facts[I]));
-    }
-    Program.Units = std::move(SortedUnits);
-    Summaries = std::move(SortedSummaries);
+  std::vector<std::string> UnitSources;
+  std::vector<std::unique_ptr<dsa::UnitSummary>> Summaries;
+  for (Summarized &U : Units) {
+    UnitSources.push_back(U.Source);
+    Summaries.push_back(std::move(U.Summary));
+    PF.Units.push_back(std::move(U.Facts));
   }
+  Units.clear();
   std::vector<std::vector<dsa::TypeId>> TypeMaps;
   std::unique_ptr<dsa::ProgramGraphs> Graphs =
       dsa::linkSummaries(std::move(Summaries), &TypeMaps);
@@ -292,27 +382,31 @@ int runDriver(ToolOptions &Opts) {
   for (unsigned U = 0; U < PF.Units.size(); ++U)
     retypeUnitFacts(PF.Units[U], TypeMaps[U]);
   PF.Observed = evaluateMemberOrders(*Graphs, PF.Units);
-  for (unsigned U = 0; U < Program.Units.size(); ++U)
-    if (Error E = dsa::attachUnit(*Graphs, U, Program.Units[U]->getASTContext())) {
-      errorMessage("internal: " + toString(std::move(E)));
-      return 1;
-    }
-  if (!Opts.DumpGraph.empty()) {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    bool Found = Opts.GraphFmt == GraphFormat::Dot
-                     ? dsa::writeGraphsDOT(*Graphs, Opts.DumpGraph, OS)
-                     : dsa::writeGraphsJSON(*Graphs, Opts.DumpGraph, OS);
-    if (!Found) {
-      errorMessage("--dump-graph: no function named '" + Opts.DumpGraph +
-                   "' is defined in the program");
-      return 1;
-    }
-    outs() << OS.str();
-    return 0;
-  }
 
-  std::vector<OutputFile> Files = programFiles(Program);
+  /// Applies a plan to one unit: parsed again, given to the graphs, then freed.
+  auto Apply = [&](unsigned U, const dsa::Plan &Plan, bool Detailed, bool CheckOnly,
+                   bool SkippedOnly) -> std::optional<UnitResult> {
+    std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, UnitSources[U]);
+    if (!AST)
+      return std::nullopt;
+    if (Error E = dsa::attachUnit(*Graphs, U, AST->getASTContext())) {
+      errorMessage("'" + UnitSources[U] + "': " + toString(std::move(E)));
+      return std::nullopt;
+    }
+    UnitResult R;
+    if (SkippedOnly)
+      R.Skipped = skippedFragment(*AST, U, *Graphs, Plan);
+    else
+      R = applyToUnit(Opts, *AST, U, *Graphs, Plan, PF, Detailed, CheckOnly);
+    dsa::detachUnit(*Graphs, U);
+    return R;
+  };
+
+  std::vector<OutputFile> Files;
+  for (auto &KV : FilesByPath)
+    Files.push_back(std::move(KV.second));
+  FilesByPath.clear();
+
 
   // Plan, rewrite; a structure the rewriter cannot handle is vetoed and the plan made
   // again without it, until the rewrite goes through (at worst with no structure left).
@@ -342,10 +436,13 @@ int runDriver(ToolOptions &Opts) {
     if (!Opts.SkipLegality)
       checkLayouts(PF, *Graphs, Plan, ProgramVetoes);
     Results.clear();
-    for (unsigned U = 0; U < Program.Units.size(); ++U)
-      Results.push_back(
-          applyToUnit(Opts, *Program.Units[U], U, *Graphs, Plan, PF, Detailed,
-                      /*CheckOnly=*/!ProgramVetoes.empty()));
+    for (unsigned U = 0; U < UnitSources.size(); ++U) {
+      std::optional<UnitResult> R =
+          Apply(U, Plan, Detailed, /*CheckOnly=*/!ProgramVetoes.empty(), false);
+      if (!R)
+        return 1;
+      Results.push_back(std::move(*R));
+    }
     dsa::Vetoes New = legalityVetoes(Results, ProgramVetoes);
     // Code in an #if branch not taken that names what would change keeps the structure
     // unchanged when asked to.
@@ -407,10 +504,11 @@ int runDriver(ToolOptions &Opts) {
       if (!applyEdits(Edits, Files))
         return 1;
       Results.clear();
-      for (unsigned U = 0; U < Program.Units.size(); ++U) {
-        UnitResult R;
-        R.Skipped = skippedFragment(*Program.Units[U], U, *Graphs, Plan);
-        Results.push_back(std::move(R));
+      for (unsigned U = 0; U < UnitSources.size(); ++U) {
+        std::optional<UnitResult> R = Apply(U, Plan, false, false, /*SkippedOnly=*/true);
+        if (!R)
+          return 1;
+        Results.push_back(std::move(*R));
       }
       break;
     }
@@ -461,10 +559,15 @@ int runDriver(ToolOptions &Opts) {
         for (auto &[NameDef, Where] : R.Macros)
           Uses[NameDef].insert(Where.begin(), Where.end());
       Macros = macroReport(Uses);
-      std::vector<bool> Found;
-      for (auto &U : Program.Units)
-        layoutOrdersIn(U->getASTContext(), *Graphs, Plan, PF.Observed, Layouts, Found);
+      // Each layout's order at the first definition of its struct in the program.
       Layouts.resize(Plan.Layouts.size());
+      std::vector<bool> Done(Plan.Layouts.size());
+      for (UnitResult &R : Results)
+        for (unsigned LI = 0; LI < R.Found.size() && LI < Layouts.size(); ++LI)
+          if (R.Found[LI] && !Done[LI]) {
+            Layouts[LI] = R.Layouts[LI];
+            Done[LI] = true;
+          }
     }
     if (Opts.Report == ReportFormat::Json)
       writeReportJSON(*Graphs, Plan, Layouts, OS, Notes, Macros);

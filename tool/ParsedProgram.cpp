@@ -70,6 +70,58 @@ public:
 };
 } // namespace
 
+bool programSources(const ToolOptions &Opts, std::vector<std::string> &Sources) {
+  if (!checkInputs(Opts, Sources))
+    return false;
+  if (Sources.empty()) {
+    errorMessage("no input files");
+    return false;
+  }
+  return true;
+}
+
+/// The flags that come before the compilation database's.
+static std::vector<std::string> frontFlags(const ToolOptions &Opts) {
+  std::vector<std::string> Front(std::begin(LenientFlags), std::end(LenientFlags));
+  if (!Opts.ResourceDir.empty())
+    Front.push_back("-resource-dir=" + Opts.ResourceDir);
+  // Keeps the ranges of the #if branches not taken (SkippedCode.h).
+  Front.push_back("-Xclang");
+  Front.push_back("-detailed-preprocessing-record");
+  return Front;
+}
+
+/// Whether \p Unit is a C unit without errors (else says why).
+static bool acceptable(clang::ASTUnit &Unit) {
+  if (Unit.getDiagnostics().hasErrorOccurred())
+    return false;
+  const clang::LangOptions &LO = Unit.getLangOpts();
+  if (LO.CPlusPlus || LO.ObjC || LO.OpenCL || LO.CUDA) {
+    errorMessage("'" + Unit.getMainFileName().str() +
+                 "' is not compiled as C; ptrcomp transforms C programs");
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::string &Source) {
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
+  DiagnosticPrinter Printer(llvm::errs(), DiagOpts.get());
+  std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+  ClangTool Tool(Opts.database(), {Source});
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
+  Tool.setDiagnosticConsumer(&Printer);
+  int Status = Tool.buildASTs(Units);
+  if (Status != 0 || Units.size() != 1 || Printer.getNumErrors() != 0 ||
+      !acceptable(*Units.front())) {
+    if (Status != 0 && Units.size() != 1)
+      errorMessage("could not parse '" + Source + "'; nothing was written");
+    return nullptr;
+  }
+  return std::move(Units.front());
+}
+
 bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
   std::vector<std::string> Sources;
   if (!checkInputs(Opts, Sources))

@@ -21,6 +21,14 @@ struct ParsedProgram {
 /// errors, C++ sources) and returns false on any of it.
 bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program);
 
+/// The sources of the run, each once (two spellings of one file are one unit). Reports
+/// missing files and directories, and returns false on any.
+bool programSources(const ToolOptions &Opts, std::vector<std::string> &Sources);
+
+/// Parses one source of the run, as parseProgram does; reports its errors and returns
+/// null on any.
+std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::string &Source);
+
 } // namespace ptrcomp
 
 #endif

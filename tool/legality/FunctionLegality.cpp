@@ -933,12 +933,14 @@ bool FunctionLegality::call(const CallExpr *E) {
     const Expr *A = E->getArg(I);
     unsigned Mark = Placed;
     bool ParamIdx = false;
-    if (I < Callee.Decl->getNumParams() && I < Callee.Formals.size()) {
-      const ParmVarDecl *PV = Callee.Decl->getParamDecl(I);
+    // (The callee may be in another unit: its parameters are read from their facts.)
+    if (I < Callee.ParamPointers.size() && I < Callee.Formals.size()) {
+      const dsa::PointerFacts &PT = Callee.ParamPointers[I];
       Cell FC = Callee.Graph->resolve(Callee.Formals[I]);
-      if (!FC.isNull() && isPointer(PV->getType())) {
+      if (!FC.isNull() && PT.IsPointer) {
         NodeEncoding PE = W.Nodes.lookup(FC.Node);
-        ParamIdx = PE.Indexed && FC.Offset == 0 && pointeeFits(PV->getType(), PE);
+        ParamIdx = PE.Indexed && FC.Offset == 0 &&
+                   (PT.PointeeVoid || (PT.PointeeRecord && PT.Pointee == PE.Struct));
       }
     }
     bool Ch = Counts.count(I) ? true : expr(A, ParamIdx);

@@ -95,6 +95,12 @@ public:
     }
     return true;
   }
+  /// Forgets the keys (their AST is about to be freed).
+  void clearKeys() {
+    for (Entry &E : Entries)
+      E.first = nullptr;
+    Index.clear();
+  }
   std::vector<KeyT> keys() const {
     std::vector<KeyT> Out;
     Out.reserve(Entries.size());

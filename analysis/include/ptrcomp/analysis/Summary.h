@@ -81,6 +81,8 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
 /// again the same way, so the n-th cell is the n-th key's; an error says the unit's code
 /// is not what was summarized.
 llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, clang::ASTContext &Ctx);
+/// Undoes attachUnit, before the unit's AST is freed.
+void detachUnit(ProgramGraphs &PG, unsigned Unit);
 
 } // namespace ptrcomp::dsa
 
