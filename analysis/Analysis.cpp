@@ -91,9 +91,13 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
   auto S = std::make_unique<UnitSummary>();
   const SourceManager &SM = Ctx.getSourceManager();
   if (const FileEntry *FE = SM.getFileEntryForID(SM.getMainFileID())) {
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(FE->getName(), Real))
+    // Its real path, as the parser opened it (relative names are relative to the
+    // compile command's directory, not ours).
+    llvm::SmallString<256> Real(FE->tryGetRealPathName());
+    if (Real.empty()) {
       Real = FE->getName();
+      SM.getFileManager().makeAbsolutePath(Real);
+    }
     S->MainFile = std::string(Real);
   }
   collectFunctions(*S, Ctx);
@@ -366,11 +370,11 @@ llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, ASTContext &Ctx) {
                                          ") is not what was summarized: the file "
                                          "changed since");
   }
-  PG.Types.clearCache();
+  PG.Types.forgetContext(&Ctx); // (a context freed earlier may have had its address)
   return llvm::Error::success();
 }
 
-void detachUnit(ProgramGraphs &PG, unsigned Unit) {
+void detachUnit(ProgramGraphs &PG, unsigned Unit, const ASTContext &Ctx) {
   for (auto &[Key, F] : PG.Functions) {
     if (F.Unit != Unit)
       continue;
@@ -383,7 +387,7 @@ void detachUnit(ProgramGraphs &PG, unsigned Unit) {
     for (CallSite &CS : F.Calls)
       CS.Call = nullptr;
   }
-  PG.Types.clearCache();
+  PG.Types.forgetContext(&Ctx);
 }
 
 } // namespace ptrcomp::dsa

@@ -67,8 +67,10 @@ template <typename A> void io(A &Ar, TypeInfo &T) {
 class TableIO {
 public:
   template <typename A> static void run(A &Ar, TypeTable &T) {
-    fields(Ar, T.Types, T.Signatures, T.KeyOf, T.IsRecord);
+    std::vector<TypeInfo> Types = T.Types.toVector();
+    fields(Ar, Types, T.Signatures, T.KeyOf, T.IsRecord);
     if constexpr (A::Reading) {
+      T.Types.assign(std::move(Types));
       size_t N = T.Types.size();
       if (N == 0 || T.Signatures.size() != N || T.KeyOf.size() != N ||
           T.IsRecord.size() != N) {

@@ -35,9 +35,20 @@ static std::string recordKey(const RecordDecl *RD, const ASTContext &Ctx) {
          ":" + std::to_string(P.getColumn()) + ">";
 }
 
+void TypeTable::forgetContext(const ASTContext *Ctx) {
+  std::lock_guard<std::recursive_mutex> G(*Lock);
+  llvm::SmallVector<std::pair<const ASTContext *, const clang::Type *>, 0> Gone;
+  for (auto &KV : Cache)
+    if (KV.first.first == Ctx)
+      Gone.push_back(KV.first);
+  for (auto &K : Gone)
+    Cache.erase(K);
+}
+
 TypeId TypeTable::get(QualType QT, const ASTContext &Ctx) {
   if (QT.isNull())
     return NoType;
+  std::lock_guard<std::recursive_mutex> G(*Lock);
   QualType T = QT.getCanonicalType().getUnqualifiedType();
   auto CacheKey = std::make_pair(&Ctx, T.getTypePtr());
   if (auto It = Cache.find(CacheKey); It != Cache.end())
@@ -62,6 +73,7 @@ TypeId TypeTable::add(TypeInfo Info, StringRef Key, bool Record) {
 }
 
 TypeId TypeTable::charType() {
+  std::lock_guard<std::recursive_mutex> G(*Lock);
   if (auto It = ByKey.find("char"); It != ByKey.end())
     return It->second;
   TypeInfo Info;
@@ -72,6 +84,7 @@ TypeId TypeTable::charType() {
 }
 
 std::vector<TypeId> TypeTable::import(const TypeTable &Other) {
+  std::lock_guard<std::recursive_mutex> G(*Lock);
   std::vector<TypeId> Map(Other.Types.size(), NoType);
   for (TypeId T = 1; T < Other.Types.size(); ++T)
     importType(Other, T, Map);
@@ -183,7 +196,7 @@ TypeId TypeTable::internRecord(const RecordDecl *RD, QualType T, const ASTContex
       return V;
   // Complete the placeholder an opaque use left, or add a new definition of this tag.
   for (TypeId V : Variants)
-    if (Types[V].K == TypeInfo::Incomplete)
+    if (Types[V].K == TypeInfo::Incomplete && V >= Frozen)
       Id = V;
   if (!Id) {
     TypeInfo Info;

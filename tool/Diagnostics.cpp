@@ -3,14 +3,23 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <mutex>
+
 namespace ptrcomp {
 
+void printError(llvm::StringRef Text) {
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> G(Lock);
+  llvm::errs() << Text;
+  llvm::errs().flush();
+}
+
 void errorMessage(const llvm::Twine &Msg) {
-  llvm::errs() << "ptrcomp: error: " << Msg << "\n";
+  printError(("ptrcomp: error: " + Msg + "\n").str());
 }
 
 void warningMessage(const llvm::Twine &Msg) {
-  llvm::errs() << "ptrcomp: warning: " << Msg << "\n";
+  printError(("ptrcomp: warning: " + Msg + "\n").str());
 }
 
 std::string formatLocation(const clang::SourceManager &SM, clang::SourceLocation Loc) {
@@ -24,7 +33,7 @@ std::string formatLocation(const clang::SourceManager &SM, clang::SourceLocation
 
 void locatedMessage(const clang::SourceManager &SM, clang::SourceLocation Loc,
                     llvm::StringRef Kind, const llvm::Twine &Msg) {
-  llvm::errs() << formatLocation(SM, Loc) << ": " << Kind << ": " << Msg << "\n";
+  printError((formatLocation(SM, Loc) + ": " + Kind + ": " + Msg + "\n").str());
 }
 
 } // namespace ptrcomp

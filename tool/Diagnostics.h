@@ -17,6 +17,9 @@ class SourceManager;
 
 namespace ptrcomp {
 
+/// Writes \p Text to stderr as one piece (units are processed in parallel: their
+/// messages must not interleave).
+void printError(llvm::StringRef Text);
 void errorMessage(const llvm::Twine &Msg);
 void warningMessage(const llvm::Twine &Msg);
 /// "file:line:col: <kind>: msg" at Loc (its expansion location).

@@ -10,6 +10,7 @@
 #include "KeepPragmas.h"
 #include "MacroReport.h"
 #include "Output.h"
+#include "Parallel.h"
 #include "ProgramFacts.h"
 #include "UnitFacts.h"
 #include "rewrite/LayoutOrder.h"
@@ -35,6 +36,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <map>
 #include <optional>
 
@@ -330,30 +332,36 @@ int runDriver(ToolOptions &Opts) {
     std::unique_ptr<dsa::UnitSummary> Summary;
     UnitFacts Facts;
   };
-  std::vector<Summarized> Units;
-  std::map<std::string, OutputFile> FilesByPath;
-  bool ParseOk = true;
-  for (const std::string &Source : Sources) {
-    std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, Source);
+  std::vector<Summarized> Units(Sources.size());
+  std::vector<std::vector<OutputFile>> UnitFileLists(Sources.size());
+  std::atomic<bool> ParseOk{true};
+  forEachIndex(Opts.Jobs, Sources.size(), [&](size_t I) {
+    std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, Sources[I]);
     if (!AST) {
       ParseOk = false;
-      continue;
+      return;
     }
     std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(AST->getASTContext());
     UnitFacts Facts = collectUnitFacts(AST->getASTContext(), S->Types, S->Functions);
-    addUnitFiles(FilesByPath, unitFiles(*AST));
+    UnitFileLists[I] = unitFiles(*AST);
+    AST.reset();
     // Through the summary file's bytes: the link reads no AST.
     Expected<std::unique_ptr<dsa::UnitSummary>> Read =
         dsa::readSummary(dsa::writeSummary(*S, PTRCOMP_VERSION), PTRCOMP_VERSION);
     if (!Read) {
       errorMessage("internal: summary of '" + S->MainFile +
                    "' does not read back: " + toString(Read.takeError()));
-      return 1;
+      ParseOk = false;
+      return;
     }
-    Units.push_back({Source, std::move(*Read), std::move(Facts)});
-  }
+    Units[I] = {Sources[I], std::move(*Read), std::move(Facts)};
+  });
   if (!ParseOk)
     return 1;
+  std::map<std::string, OutputFile> FilesByPath;
+  for (std::vector<OutputFile> &L : UnitFileLists)
+    addUnitFiles(FilesByPath, std::move(L));
+  UnitFileLists.clear();
   // Units in the order of their main files' paths: the link's order, whatever order the
   // files were named in.
   std::stable_sort(Units.begin(), Units.end(), [](const Summarized &A, const Summarized &B) {
@@ -382,6 +390,14 @@ int runDriver(ToolOptions &Opts) {
   for (unsigned U = 0; U < PF.Units.size(); ++U)
     retypeUnitFacts(PF.Units[U], TypeMaps[U]);
   PF.Observed = evaluateMemberOrders(*Graphs, PF.Units);
+  // Units are checked and rewritten in parallel against the graphs, which they only
+  // read from now on.
+  Graphs->Types.freeze();
+  auto Freeze = [&] {
+    Graphs->Globals->compressPaths();
+    for (auto &KV : Graphs->Functions)
+      KV.second.Graph->compressPaths();
+  };
 
   /// Applies a plan to one unit: parsed again, given to the graphs, then freed.
   auto Apply = [&](unsigned U, const dsa::Plan &Plan, bool Detailed, bool CheckOnly,
@@ -398,7 +414,7 @@ int runDriver(ToolOptions &Opts) {
       R.Skipped = skippedFragment(*AST, U, *Graphs, Plan);
     else
       R = applyToUnit(Opts, *AST, U, *Graphs, Plan, PF, Detailed, CheckOnly);
-    dsa::detachUnit(*Graphs, U);
+    dsa::detachUnit(*Graphs, U, AST->getASTContext());
     return R;
   };
 
@@ -435,14 +451,19 @@ int runDriver(ToolOptions &Opts) {
     PF.decide(*Graphs, Plan, ProgramVetoes);
     if (!Opts.SkipLegality)
       checkLayouts(PF, *Graphs, Plan, ProgramVetoes);
-    Results.clear();
-    for (unsigned U = 0; U < UnitSources.size(); ++U) {
+    Freeze();
+    Results.assign(UnitSources.size(), UnitResult());
+    std::atomic<bool> ApplyOk{true};
+    forEachIndex(Opts.Jobs, UnitSources.size(), [&](size_t U) {
       std::optional<UnitResult> R =
           Apply(U, Plan, Detailed, /*CheckOnly=*/!ProgramVetoes.empty(), false);
       if (!R)
-        return 1;
-      Results.push_back(std::move(*R));
-    }
+        ApplyOk = false;
+      else
+        Results[U] = std::move(*R);
+    });
+    if (!ApplyOk)
+      return 1;
     dsa::Vetoes New = legalityVetoes(Results, ProgramVetoes);
     // Code in an #if branch not taken that names what would change keeps the structure
     // unchanged when asked to.
@@ -503,13 +524,18 @@ int runDriver(ToolOptions &Opts) {
       }
       if (!applyEdits(Edits, Files))
         return 1;
-      Results.clear();
-      for (unsigned U = 0; U < UnitSources.size(); ++U) {
+      Freeze();
+      Results.assign(UnitSources.size(), UnitResult());
+      std::atomic<bool> ApplyOk{true};
+      forEachIndex(Opts.Jobs, UnitSources.size(), [&](size_t U) {
         std::optional<UnitResult> R = Apply(U, Plan, false, false, /*SkippedOnly=*/true);
         if (!R)
-          return 1;
-        Results.push_back(std::move(*R));
-      }
+          ApplyOk = false;
+        else
+          Results[U] = std::move(*R);
+      });
+      if (!ApplyOk)
+        return 1;
       break;
     }
   }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Options.h"
+#include "Parallel.h"
 #include "CompileDatabase.h"
 #include "Diagnostics.h"
 #include "RuntimeFlags.h"
@@ -118,6 +119,11 @@ static cl::opt<std::string> GraphFormatOpt("graph-format",
                                            cl::value_desc("json|dot"), cl::init("json"),
                                            cl::cat(PtrcompCategory));
 
+static cl::opt<unsigned> JobsOpt(
+    "j",
+    cl::desc("Parse, check and rewrite <N> files at once (default: the number of cores);\n"
+             "at most <N> parsed files are held in memory"),
+    cl::value_desc("N"), cl::init(0), cl::cat(PtrcompCategory));
 static cl::opt<bool> PrintRuntimeFlagsOpt(
     "print-runtime-flags",
     cl::desc("Print the compiler flags needed to build transformed output, and exit"),
@@ -550,6 +556,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   for (const Config::Item &I : Opts.Cfg.ExcludeFunctions)
     Opts.Exclusions.push_back(
         {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
+  Opts.Jobs = JobsOpt ? unsigned(JobsOpt) : defaultJobs();
   Opts.InjectFault = InjectFaultOpt;
   Opts.SkipLegality = SkipLegalityOpt;
   Opts.StrictSkippedCode = strictSkippedCode(Opts.Cfg);

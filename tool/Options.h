@@ -56,6 +56,8 @@ struct ToolOptions {
   /// Skipped #if code that names what the transformation changes vetoes the structure
   /// (else it is a note in the report).
   bool StrictSkippedCode = false;
+  /// Units processed at once (-j): at most this many ASTs are alive.
+  unsigned Jobs = 1;
   std::string InjectFault;  ///< testing only: see --inject-fault
   bool SkipLegality = false; ///< testing only: see --skip-legality-check
 };

@@ -6,6 +6,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -106,13 +107,24 @@ static bool acceptable(clang::ASTUnit &Unit) {
 
 std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::string &Source) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
-  DiagnosticPrinter Printer(llvm::errs(), DiagOpts.get());
+  // The unit's diagnostics are printed at once, not interleaved with another's.
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  DiagnosticPrinter Printer(OS, DiagOpts.get());
+
   std::vector<std::unique_ptr<clang::ASTUnit>> Units;
-  ClangTool Tool(Opts.database(), {Source});
+  // A file system with a working directory of its own: ClangTool would otherwise
+    // chdir() the whole process to each file's directory, and units are parsed in
+    // parallel.
+    ClangTool Tool(Opts.database(), {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
   Tool.setDiagnosticConsumer(&Printer);
   int Status = Tool.buildASTs(Units);
+  OS.flush();
+  if (!Text.empty())
+    printError(Text);
   if (Status != 0 || Units.size() != 1 || Printer.getNumErrors() != 0 ||
       !acceptable(*Units.front())) {
     if (Status != 0 && Units.size() != 1)
@@ -145,7 +157,11 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {
   // headers under the wrong names.
   int Status = 0;
   for (const std::string &Source : Sources) {
-    ClangTool Tool(Opts.database(), {Source});
+    // A file system with a working directory of its own: ClangTool would otherwise
+    // chdir() the whole process to each file's directory, and units are parsed in
+    // parallel.
+    ClangTool Tool(Opts.database(), {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
     Tool.appendArgumentsAdjuster(
         getInsertArgumentAdjuster(Front, ArgumentInsertPosition::BEGIN));
     Tool.setDiagnosticConsumer(&Printer);

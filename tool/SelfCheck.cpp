@@ -7,6 +7,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -96,7 +97,11 @@ std::vector<ErrorCollector::Found> parseAll(const ToolOptions &Opts,
   // One tool per file, as in parseProgram: a shared FileManager mixes up relative
   // paths of files compiled in different directories.
   for (const std::string &Source : Sources) {
-    ClangTool Tool(Opts.database(), {Source});
+    // A file system with a working directory of its own: ClangTool would otherwise
+    // chdir() the whole process to each file's directory, and units are parsed in
+    // parallel.
+    ClangTool Tool(Opts.database(), {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
     // Last, so that they win over the program's own -W flags; and no -w, which would
     // silence the errors too.
     Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {

@@ -1,6 +1,7 @@
 //===- Legality.cpp - what the plan asks that the rewriter cannot express -===//
 #include "Legality.h"
 #include "../rewrite/GlobalVariable.h"
+#include "../Diagnostics.h"
 #include "FunctionLegality.h"
 #include "ptrcomp/Compat.h"
 
@@ -28,7 +29,7 @@ void legalityMissed(const std::string &Why) {
   if (!Report)
     return;
 #endif
-  llvm::errs() << "ptrcomp: internal: legality missed: " << Why << "\n";
+  printError("ptrcomp: internal: legality missed: " + Why + "\n");
 }
 
 std::string unprintableLayout(const RecordDecl *RD) {

@@ -182,6 +182,12 @@ public:
   Cell mapped(DSGraph &Src, const CloneMap &Map, Cell C);
 
   TypeTable &types() { return *TT; }
+  /// Compresses every forwarding path: afterwards find() and resolve() write nothing,
+  /// so that threads may read the graph at once (while nothing merges).
+  void compressPaths() {
+    for (NodeId N = 1; N < Nodes.size(); ++N)
+      find(N);
+  }
   /// Moves the graph to table \p To, into which its table was imported (\p Map: old id
   /// -> new id, TypeTable::import).
   void retype(TypeTable &To, llvm::ArrayRef<TypeId> Map);

@@ -82,7 +82,7 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
 /// is not what was summarized.
 llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, clang::ASTContext &Ctx);
 /// Undoes attachUnit, before the unit's AST is freed.
-void detachUnit(ProgramGraphs &PG, unsigned Unit);
+void detachUnit(ProgramGraphs &PG, unsigned Unit, const clang::ASTContext &Ctx);
 
 } // namespace ptrcomp::dsa
 

@@ -15,7 +15,11 @@
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/StringSaver.h"
 
+#include "llvm/Support/MathExtras.h"
+
+#include <array>
 #include <memory>
+#include <mutex>
 
 #include <cstdint>
 #include <string>
@@ -48,6 +52,56 @@ struct TypeInfo {
   TypeId Pointee = NoType; // Pointer
 };
 
+/// A vector whose elements never move: it grows by chunks of doubling size, so a
+/// reference to an element stays valid while other threads append (under a lock).
+template <typename T> class StableVector {
+public:
+  StableVector() = default;
+  StableVector(StableVector &&) = default;
+  StableVector &operator=(StableVector &&) = default;
+  size_t size() const { return Size; }
+  T &operator[](size_t I) { return at(I); }
+  const T &operator[](size_t I) const { return const_cast<StableVector *>(this)->at(I); }
+  void push_back(T V) {
+    unsigned C = chunkOf(Size);
+    if (!Chunks[C])
+      Chunks[C] = std::make_unique<T[]>(size_t(First) << C);
+    at(Size) = std::move(V);
+    ++Size;
+  }
+  void emplace_back() { push_back(T()); }
+  void resize(size_t N) {
+    while (Size < N)
+      emplace_back();
+    Size = N;
+  }
+  // For the archive (Archive.h reads and writes it as a vector).
+  std::vector<T> toVector() const {
+    std::vector<T> V;
+    for (size_t I = 0; I < Size; ++I)
+      V.push_back((*this)[I]);
+    return V;
+  }
+  void assign(std::vector<T> V) {
+    *this = StableVector();
+    for (T &X : V)
+      push_back(std::move(X));
+  }
+
+private:
+  static constexpr size_t First = 16;
+  // Chunk C holds elements [First * (2^C - 1), First * (2^(C+1) - 1)).
+  static unsigned chunkOf(size_t I) { return llvm::Log2_64(I / First + 1); }
+  T &at(size_t I) {
+    unsigned C = chunkOf(I);
+    return Chunks[C][I - First * ((size_t(1) << C) - 1)];
+  }
+  std::array<std::unique_ptr<T[]>, 40> Chunks;
+  size_t Size = 0;
+};
+
+/// The program's types. Thread-safe: get(), charType() and save() may run in several
+/// threads at once (each rewriting a unit), and info() of an existing id with them.
 class TypeTable {
 public:
   TypeTable();
@@ -56,7 +110,19 @@ public:
   TypeId charType();
   /// Forgets which clang types were interned: their contexts are about to be freed (a
   /// later context may be allocated at the same address).
-  void clearCache() { Cache.clear(); }
+  void clearCache() {
+    std::lock_guard<std::recursive_mutex> G(*Lock);
+    Cache.clear();
+  }
+  /// From now on, existing types never change: a definition met later of a struct the
+  /// table knows only as declared is a type of its own (readers in other threads may
+  /// hold the declared one).
+  void freeze() {
+    std::lock_guard<std::recursive_mutex> G(*Lock);
+    Frozen = Types.size();
+  }
+  /// Forgets the clang types of context \p Ctx only.
+  void forgetContext(const clang::ASTContext *Ctx);
   /// Adds the types of \p Other (another unit's table) that this table lacks, as
   /// interning them here would have; returns, per id of \p Other, its id here.
   std::vector<TypeId> import(const TypeTable &Other);
@@ -89,7 +155,12 @@ public:
   bool isCharLike(TypeId T) const { return T && Types[T].K == TypeInfo::Char; }
   /// A copy of \p S that lives as long as the table (places in messages: many nodes
   /// share one, and copying a node copies no string).
-  llvm::StringRef save(llvm::StringRef S) { return S.empty() ? S : Strings->save(S); }
+  llvm::StringRef save(llvm::StringRef S) {
+    if (S.empty())
+      return S;
+    std::lock_guard<std::recursive_mutex> G(*Lock);
+    return Strings->save(S);
+  }
   bool isArray(TypeId T) const { return T && Types[T].K == TypeInfo::Array; }
   /// The innermost element type of (nested) array type \p T; \p T itself otherwise.
   TypeId elementType(TypeId T) const {
@@ -108,7 +179,11 @@ private:
   TypeId importType(const TypeTable &Other, TypeId T, std::vector<TypeId> &Map);
   friend class TableIO;
 
-  std::vector<TypeInfo> Types;
+  StableVector<TypeInfo> Types;
+  size_t Frozen = 0; ///< ids below are never changed (freeze())
+  /// Held by every call that may add a type or a string (get, charType, save, import,
+  /// clearCache): units are rewritten in parallel against one table.
+  std::unique_ptr<std::recursive_mutex> Lock = std::make_unique<std::recursive_mutex>();
   /// Structural identity: records by tag (plus a layout signature when two different
   /// definitions share a tag), pointers and arrays by the id of what they contain, other
   /// types by their spelling.
