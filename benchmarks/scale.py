@@ -159,6 +159,22 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
                         fe.read().decode(errors="replace"), bool(killed))
 
 
+def measure_repeated(r, cmd, args, before=None):
+    """measure() args.repeat times (stopping at a failure); the run with the median wall
+    time. Every run's wall time goes to r["all_seconds"]."""
+    got = []
+    for _ in range(args.repeat):
+        if before:
+            before()
+        m = measure(cmd, timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
+        got.append(m)
+        if m.returncode != 0 or m.timed_out:
+            r["all_seconds"] = [round(x.seconds, 3) for x in got]
+            return m
+    r["all_seconds"] = [round(x.seconds, 3) for x in got]
+    return sorted(got, key=lambda x: x.seconds)[(len(got) - 1) // 2]
+
+
 # --------------------------------------------------------------------------- project
 
 def compile_entries(project):
@@ -260,7 +276,7 @@ def measure_clang(n, project, work, clang, lines, hlines, args):
     if clang is None:
         r["status"] = "n/a (no clang-16 or clang on PATH)"
         return r
-    m = measure(["sh", script], timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
+    m = measure_repeated(r, ["sh", script], args)
     return fill(r, m, n, args.timeout)
 
 
@@ -271,8 +287,7 @@ def measure_ptrcomp(n, project, work, lines, hlines, args):
     if not os.access(args.ptrcomp, os.X_OK):
         r["status"] = f"n/a (no ptrcomp at {args.ptrcomp})"
         return r
-    shutil.rmtree(out, ignore_errors=True)
-    m = measure(cmd, timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
+    m = measure_repeated(r, cmd, args, before=lambda: shutil.rmtree(out, ignore_errors=True))
     fill(r, m, n, args.timeout)
     if r["status"] == "ok":
         r["changed_files"] = changed_files(project, out)
@@ -485,6 +500,9 @@ def write_markdown(path, data):
         f"- project: `gen_large.py --files N --lines-per-file "
         f"{data['settings']['lines_per_file']} --seed {data['settings']['seed']}`",
         "- peak RSS: the largest of any one process (clang: of any one clang run)",
+        "- each measurement: " + ("one run" if data["settings"]["repeat"] == 1 else
+                                  f"the run with the median wall time of "
+                                  f"{data['settings']['repeat']}"),
     ]
     if m.get("launcher_note"):
         text.append(f"- note: {m['launcher_note']}")
@@ -538,8 +556,10 @@ def machine_info(args, clang):
         return None
 
     mem = first("/proc/meminfo", "MemTotal:")
-    version = "ptrcomp: not found"
+    version, mtime = "ptrcomp: not found", ""
     if os.access(args.ptrcomp, os.X_OK):
+        mtime = datetime.datetime.fromtimestamp(os.path.getmtime(args.ptrcomp)).strftime(
+            ", built %Y-%m-%d %H:%M:%S")
         p = subprocess.run([str(args.ptrcomp), "--version"], capture_output=True, text=True)
         version = (p.stdout.strip() or p.stderr.strip()).splitlines()[0]
     cv = "clang: not found"
@@ -553,7 +573,7 @@ def machine_info(args, clang):
             "nproc": os.cpu_count(), "memory_mb": int(mem.split()[0]) // 1024 if mem else None,
             "kernel": platform.release(), "load_before": " ".join(
                 f"{x:.2f}" for x in os.getloadavg()),
-            "ptrcomp": f"{version} ({args.ptrcomp})", "clang": cv, "commit": commit,
+            "ptrcomp": f"{version} ({args.ptrcomp}{mtime})", "clang": cv, "commit": commit,
             "launcher_note": _launcher_note}
 
 
@@ -582,9 +602,12 @@ def main(argv=None):
                     / "bin" / "ptrcomp", help="the ptrcomp binary (default build/bin/ptrcomp)")
     ap.add_argument("--clang", help="the clang for -fsyntax-only (default clang-16, else "
                     "clang)")
-    ap.add_argument("--runs", default="clang,ptrcomp",
+    ap.add_argument("--measure", default="clang,ptrcomp",
                     help="what to measure, comma-separated, of clang,ptrcomp,steps "
                          "(default clang,ptrcomp; --steps adds steps)")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="run each measurement this many times and report the run with "
+                         "the median wall time (default 1)")
     ap.add_argument("--steps", action="store_true",
                     help="also measure ptrcomp's step mode (--summarize/--link/--apply) "
                          "through CMake and Ninja")
@@ -608,12 +631,14 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     sizes = args.files or (QUICK_SIZES if args.quick else DEFAULT_SIZES)
-    runs = [r.strip() for r in args.runs.split(",") if r.strip()]
+    runs = [r.strip() for r in args.measure.split(",") if r.strip()]
     if args.steps and "steps" not in runs:
         runs.append("steps")
     bad = [r for r in runs if r not in RUNS]
     if bad:
         ap.error(f"unknown run {bad[0]!r} (choose from {', '.join(RUNS)})")
+    if args.repeat < 1:
+        ap.error("--repeat must be at least 1")
     if "steps" in runs and os.access(args.ptrcomp, os.X_OK) \
             and not ptrcomp_has_steps(args.ptrcomp):
         log(f"--steps: {STEPS_NOT_AVAILABLE}", args.quiet)
@@ -626,7 +651,8 @@ def main(argv=None):
     data = {"command": "python3 benchmarks/scale.py " + cmd_str(
                 argv if argv is not None else sys.argv[1:]),
             "machine": machine_info(args, clang),
-            "settings": {"sizes": sizes, "runs": runs, "seed": args.seed,
+            "settings": {"sizes": sizes, "runs": runs, "repeat": args.repeat,
+                         "seed": args.seed,
                          "lines_per_file": args.lines_per_file, "timeout": args.timeout,
                          "mem_limit_mb": args.mem_limit_mb},
             "results": []}
