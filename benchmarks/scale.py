@@ -287,13 +287,24 @@ def measure_ptrcomp(n, project, work, lines, hlines, args):
     if not os.access(args.ptrcomp, os.X_OK):
         r["status"] = f"n/a (no ptrcomp at {args.ptrcomp})"
         return r
+    r["ptrcomp_built"] = binary_stamp(args.ptrcomp)
     m = measure_repeated(r, cmd, args, before=lambda: shutil.rmtree(out, ignore_errors=True))
     fill(r, m, n, args.timeout)
+    if binary_stamp(args.ptrcomp) != r["ptrcomp_built"]:
+        r["ptrcomp_built"] += " (rebuilt while measuring)"
     if r["status"] == "ok":
         r["changed_files"] = changed_files(project, out)
         if args.check:
             r["check"] = check_output(project, out, work, args)
     return r
+
+
+def binary_stamp(path):
+    """When the binary was built, and its size: the build directory may be rebuilt by
+    others between two sizes."""
+    st = os.stat(path)
+    return (datetime.datetime.fromtimestamp(st.st_mtime).strftime("%Y-%m-%d %H:%M:%S")
+            + f", {st.st_size} bytes")
 
 
 def ptrcomp_has_steps(ptrcomp):
@@ -504,6 +515,11 @@ def write_markdown(path, data):
                                   f"the run with the median wall time of "
                                   f"{data['settings']['repeat']}"),
     ]
+    built = sorted({r["ptrcomp_built"] for r in data["results"] if r.get("ptrcomp_built")})
+    if len(built) > 1:
+        text.append("- note: ptrcomp was rebuilt between sizes: "
+                    + "; ".join(f"{r['files']} files: {r['ptrcomp_built']}"
+                                for r in data["results"] if r.get("ptrcomp_built")))
     if m.get("launcher_note"):
         text.append(f"- note: {m['launcher_note']}")
     text += ["", markdown_table(data["results"]), "", "Goals (issue 15):", "",
@@ -558,8 +574,7 @@ def machine_info(args, clang):
     mem = first("/proc/meminfo", "MemTotal:")
     version, mtime = "ptrcomp: not found", ""
     if os.access(args.ptrcomp, os.X_OK):
-        mtime = datetime.datetime.fromtimestamp(os.path.getmtime(args.ptrcomp)).strftime(
-            ", built %Y-%m-%d %H:%M:%S")
+        mtime = f", built {binary_stamp(args.ptrcomp)}"
         p = subprocess.run([str(args.ptrcomp), "--version"], capture_output=True, text=True)
         version = (p.stdout.strip() or p.stderr.strip()).splitlines()[0]
     cv = "clang: not found"
