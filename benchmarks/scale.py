@@ -83,6 +83,7 @@ class Measured:
     stdout: str
     stderr: str
     timed_out: bool = False
+    sampled_hwm_kb: int = 0  # largest VmHWM seen while it ran (the only figure on timeout)
 
 
 _launcher = None
@@ -134,6 +135,10 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
 
         timer = threading.Timer(timeout, kill)
         timer.start()
+        done = threading.Event()
+        hwm = [0]
+        sampler = threading.Thread(target=sample_hwm, args=(p.pid, done, hwm), daemon=True)
+        sampler.start()
         try:
             _, status, ru = os.wait4(p.pid, 0)
         except BaseException:  # Ctrl-C: do not leave the measured process running
@@ -142,6 +147,8 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
             raise
         finally:
             timer.cancel()
+            done.set()
+            sampler.join()
         seconds = time.perf_counter() - t0
         p.returncode = rc = os.waitstatus_to_exitcode(status)
         # CPU times add up over the launcher and everything it waited for (recursively)
@@ -156,7 +163,27 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
         fo.seek(0)
         fe.seek(0)
         return Measured(rc, seconds, cpu, maxrss, fo.read().decode(errors="replace"),
-                        fe.read().decode(errors="replace"), bool(killed))
+                        fe.read().decode(errors="replace"), bool(killed), hwm[0])
+
+
+def sample_hwm(pgid, done, hwm, interval=2.0):
+    """Every interval seconds until done: the largest VmHWM (peak RSS) of the processes of
+    process group pgid, into hwm[0]. A run killed at its timeout leaves no rusage, so this
+    is what its row reports then (a lower bound: it misses the last interval)."""
+    while not done.wait(interval):
+        for d in os.listdir("/proc"):
+            if not d.isdigit():
+                continue
+            try:
+                if os.getpgid(int(d)) != pgid:
+                    continue
+                with open(f"/proc/{d}/status") as f:
+                    for line in f:
+                        if line.startswith("VmHWM:"):
+                            hwm[0] = max(hwm[0], int(line.split()[1]))
+                            break
+            except (OSError, ValueError):
+                pass
 
 
 def measure_repeated(r, cmd, args, before=None):
@@ -257,6 +284,9 @@ def fill(r, m, n, timeout):
     r["exit"] = m.returncode
     if m.timed_out:
         r["status"] = f"timeout (> {timeout:g} s)"
+        r["timeout_s"] = timeout
+        if m.sampled_hwm_kb:
+            r["peak_rss_mb_before_timeout"] = round(m.sampled_hwm_kb / 1024.0, 1)
         return r
     r["seconds"] = round(m.seconds, 3)
     r["seconds_per_file"] = round(m.seconds / n, 6)
@@ -487,9 +517,14 @@ def markdown_table(rows):
     out = [head, "|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         ms = r["seconds_per_file"] * 1000 if r["seconds_per_file"] is not None else None
-        out.append(f"| {r['files']} | {r['lines']} | {r['label']} | {fmt(r['seconds'], '.2f')}"
+        secs, peak = fmt(r["seconds"], ".2f"), fmt(r["peak_rss_mb"], ".0f")
+        if r["status"].startswith("timeout"):
+            secs = f"> {r['timeout_s']:g}"
+            if r.get("peak_rss_mb_before_timeout"):
+                peak = f">= {r['peak_rss_mb_before_timeout']:.0f}"
+        out.append(f"| {r['files']} | {r['lines']} | {r['label']} | {secs}"
                    f" | {fmt(ms, '.1f')} | {fmt(r['cpu_seconds'], '.2f')}"
-                   f" | {fmt(r['peak_rss_mb'], '.0f')} | {fmt(r['ratio_time'], '.2f')}"
+                   f" | {peak} | {fmt(r['ratio_time'], '.2f')}"
                    f" | {fmt(r['ratio_cpu'], '.2f')} | {fmt(r['ratio_mem'], '.2f')}"
                    f" | {r['status']} |")
     return "\n".join(out)
@@ -706,7 +741,9 @@ def main(argv=None):
                     + ("" if r["status"] == "ok" else f": {r['status']}")
                     + (f", check: {r['check']}" if r.get("check") else ""), args.quiet)
             else:
-                log(f"        {r['status']}", args.quiet)
+                log(f"        {r['status']}" + (
+                    f", peak >= {r['peak_rss_mb_before_timeout']:.0f} MB"
+                    if r.get("peak_rss_mb_before_timeout") else ""), args.quiet)
         if not args.keep:
             shutil.rmtree(d, ignore_errors=True)
     add_ratios(rows)
