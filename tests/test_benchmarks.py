@@ -8,6 +8,7 @@ These tests do not need a ptrcomp build: configurations that cannot be built are
 reported as n/a by the harness and are not failures here.
 """
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -346,3 +347,151 @@ def test_tables_and_reproduce_name_both_compilers(tmp_path):
                 f"treeadd.c -o benchmarks/out/{cc}/compressed/treeadd/treeadd -Iruntime "
                 "build/lib/libptrcomp_rt.a -lm -pthread") in block
     assert "# run: EXE 10 2" in block
+
+
+# --------------------------------------------------------------------------- multi-file
+# gen_large.py --files N and benchmarks/scale.py (issue 15)
+
+SCALE_PY = BENCH / "scale.py"
+
+
+def generate_project(tmp_path, name, files=6, seed=1, lines=None):
+    out = tmp_path / name
+    cmd = [sys.executable, GEN, "--files", str(files), "--seed", str(seed), "-o", out]
+    if lines:
+        cmd += ["--lines-per-file", str(lines)]
+    r = tl.run(cmd)
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def project_texts(root):
+    return {str(p.relative_to(root)): p.read_text() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def test_gen_large_single_file_output_pinned():
+    """The single-file mode's output is what it was before the multi-file mode (run.py's
+    tool-speed numbers in RESULTS.md are measured on it)."""
+    import hashlib
+    r = tl.run([sys.executable, GEN, "--lines", "300", "--seed", "5"])
+    assert r.returncode == 0, r.stderr
+    assert hashlib.sha256(r.stdout.encode()).hexdigest() == \
+        "cc8d771e3efb6c372db7d72e08221c3c6e486f93afc36e1465ec7399dcee2899"
+
+
+def test_gen_large_files_deterministic(tmp_path):
+    a = project_texts(generate_project(tmp_path, "a"))
+    b = project_texts(generate_project(tmp_path, "b"))
+    c = project_texts(generate_project(tmp_path, "c", seed=2))
+    # compile_commands.json names the directory; everything else is the same bytes
+    db_a = a.pop("compile_commands.json")
+    db_b = b.pop("compile_commands.json")
+    assert db_a.replace(str(tmp_path / "a"), "DIR") == db_b.replace(str(tmp_path / "b"), "DIR")
+    assert a == b, "same arguments, different project"
+    c.pop("compile_commands.json")
+    assert a != c, "seed has no effect"
+    assert project_texts(generate_project(tmp_path, "a")) == dict(
+        a, **{"compile_commands.json": db_a}), "regenerating into the same directory differs"
+
+
+def test_gen_large_files_structure(tmp_path):
+    """N C files in src/a and src/b, each including the three system headers and shared
+    project headers (with include guards), calls across files, one main() calling every
+    file's entry point; compile_commands.json, CMakeLists.txt and Makefile name them all."""
+    root = generate_project(tmp_path, "p", files=7)
+    texts = project_texts(root)
+    sources = sorted(k for k in texts if k.endswith(".c"))
+    assert len(sources) == 7
+    assert {k.split("/")[1] for k in sources if k != "src/main.c"} == {"a", "b"}
+    headers = [k for k in texts if k.endswith(".h")]
+    assert all(k.startswith("include/") for k in headers) and len(headers) >= 3
+    for h in headers:
+        guard = re.search(r"^#ifndef (\w+)\n#define \1$", texts[h], re.M)
+        assert guard and texts[h].rstrip().endswith("#endif"), h
+    defined, lines = {}, []
+    for s in sources:
+        text = texts[s]
+        for sys_header in ("stdio.h", "stdlib.h", "string.h"):
+            assert f"#include <{sys_header}>" in text, (s, sys_header)
+        assert '#include "common.h"' in text, s
+        for m in re.finditer(r"^(?!static)[a-z][^;(]*?\b(\w+)\(.*\)\n\{", text, re.M):
+            defined[m.group(1)] = s
+        if s != "src/main.c":
+            assert '#include "types.h"' in text, s
+            assert re.search(r"^static struct \w+ \*", text, re.M), f"{s}: no static function"
+            assert re.search(r"^struct item \{", text, re.M), f"{s}: no file-local struct"
+            lines.append(text.count("\n"))
+    # each unit file calls functions defined in other files (builders, walkers, destructors)
+    for s in sources:
+        if s == "src/main.c":
+            continue
+        called = set(re.findall(r"\b(\w+)\(", texts[s]))
+        elsewhere = {f for f in called if defined.get(f, s) != s}
+        assert any(f.endswith(("_build", "_sum", "_free")) for f in elsewhere), s
+    entries = [f for f in defined if f.endswith("_entry")]
+    assert len(entries) == 6
+    for e in entries:
+        assert f"{e}(" in texts["src/main.c"]
+    # struct types of the shared headers are used by several files
+    types = re.findall(r"^struct (\w+) \{", texts["include/types.h"], re.M)
+    users = {t: sum(f"struct {t} " in texts[s] for s in sources) for t in types}
+    assert max(users.values()) >= 2, users
+    assert 300 <= sum(lines) / len(lines) <= 500, lines
+
+    db = json.loads(texts["compile_commands.json"])
+    assert sorted(e["file"] for e in db) == sorted(str(root / s) for s in sources)
+    for e in db:
+        assert e["directory"] == str(root)
+        assert "-Iinclude" in e["arguments"] and any(a.startswith("-D") for a in e["arguments"])
+    for s in sources:
+        assert s in texts["CMakeLists.txt"] and s in texts["Makefile"]
+
+
+@pytest.mark.parametrize("cc", [c for c in ("gcc", "clang-16") if shutil.which(c)])
+def test_gen_large_files_compiles_and_runs(tmp_path, cc):
+    root = generate_project(tmp_path, "p", files=6, lines=200)
+    db = json.loads((root / "compile_commands.json").read_text())
+    flags = [a for a in db[0]["arguments"][1:] if a.startswith(("-I", "-D", "-std"))]
+    exe = tmp_path / f"prog-{cc}"
+    r = tl.run([cc, "-O1", "-Wall", "-Werror", *flags, *(e["file"] for e in db), "-o", exe],
+               cwd=root, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    first, second = tl.run([exe]), tl.run([exe])
+    assert first.returncode == 0, first.stderr
+    assert re.fullmatch(r"files=6 scale=2 checksum=[0-9a-f]{16}\n", first.stdout), first.stdout
+    assert first.stdout == second.stdout
+
+
+@pytest.mark.skipif(not tl.PTRCOMP.exists(), reason="no ptrcomp build")
+def test_scale_quick(tmp_path):
+    out_json = tmp_path / "scale.json"
+    md = tmp_path / "scale.md"
+    r = tl.run([sys.executable, SCALE_PY, "--quick", "--files", "3", "--steps",
+                "--ptrcomp", tl.PTRCOMP, "--work-dir", tmp_path / "work", "--json", out_json,
+                "--markdown", md], timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "[1/" in r.stderr  # progress lines
+    data = json.loads(out_json.read_text())
+    rows = {x["run"]: x for x in data["results"]}
+    assert set(rows) == {"clang", "ptrcomp", "steps"}
+    for run in ("clang", "ptrcomp"):
+        x = rows[run]
+        if run == "clang" and x["status"].startswith("n/a"):
+            continue
+        assert x["status"] == "ok", x
+        assert x["files"] == 3 and x["lines"] > 300
+        for key in ("seconds", "seconds_per_file", "cpu_seconds", "peak_rss_mb"):
+            assert isinstance(x[key], (int, float)) and x[key] > 0, (run, key, x)
+        assert x["peak_rss_mb"] < 4096
+    p = rows["ptrcomp"]
+    assert p["changed_files"] >= 3, "ptrcomp left the generated program unchanged"
+    if rows["clang"]["status"] == "ok":
+        for key in ("ratio_time", "ratio_cpu", "ratio_mem"):
+            assert p[key] is not None and p[key] > 0
+    steps = rows["steps"]["status"]
+    help_text = tl.run_ptrcomp("--help").stdout
+    if "--summarize" not in help_text:
+        assert steps.startswith("not available yet"), steps
+    assert {"machine", "settings", "goals"} <= set(data)
+    assert "| files | lines | run |" in md.read_text()
