@@ -333,6 +333,7 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
   markEntryPoints(*PG, Escaped, GlobalLocs);
   runBottomUp(*PG);
   resolveGlobals(*PG);
+  PG->indexUnits();
   return PG;
 }
 
@@ -345,9 +346,9 @@ std::unique_ptr<ProgramGraphs> analyzeProgram(ArrayRef<ASTUnit *> Units) {
 
 llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, ASTContext &Ctx) {
   std::unique_ptr<UnitSummary> Fresh = summarizeUnit(Ctx);
-  for (auto &[Key, F] : PG.Functions) {
-    if (F.Unit != Unit)
-      continue;
+  for (FunctionGraph *FP : PG.functionsOf(Unit)) {
+    FunctionGraph &F = *FP;
+    const std::string &Key = F.Key;
     auto It = Fresh->Functions.find(Key);
     bool Same = It != Fresh->Functions.end();
     if (Same) {
@@ -375,9 +376,8 @@ llvm::Error attachUnit(ProgramGraphs &PG, unsigned Unit, ASTContext &Ctx) {
 }
 
 void detachUnit(ProgramGraphs &PG, unsigned Unit, const ASTContext &Ctx) {
-  for (auto &[Key, F] : PG.Functions) {
-    if (F.Unit != Unit)
-      continue;
+  for (FunctionGraph *FP : PG.functionsOf(Unit)) {
+    FunctionGraph &F = *FP;
     F.Decl = nullptr;
     F.Ctx = nullptr;
     F.VarStorage.clearKeys();

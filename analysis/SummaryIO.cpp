@@ -247,6 +247,8 @@ template <typename A> void io(A &Ar, ProgramGraphs &PG) {
   GraphIO::run(Ar, *PG.Globals);
   fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes, PG.GlobalTypeDefined,
          PG.HasMain, PG.AddressEscaped, PG.Unreachable, PG.Errors, PG.UnitFunctionTypes);
+  if constexpr (A::Reading)
+    PG.indexUnits();
 }
 
 //===-- Plans ------------------------------------------------------------===//

@@ -238,7 +238,7 @@ static UnitResult applyToUnit(const ToolOptions &Opts, clang::ASTUnit &AST, unsi
                               dsa::ProgramGraphs &PG, const dsa::Plan &P,
                               const ProgramFacts &Facts, bool Report, bool CheckOnly) {
   UnitResult R;
-  R.Skipped = skippedFragment(AST, U, PG, P);
+  R.Skipped = skippedFragment(AST, U, PG, P, Facts.SkippedNames);
   if (!Opts.SkipLegality)
     R.Legality = checkUnitLegality(AST, U, PG, P);
   if (!R.Legality.empty() || CheckOnly)
@@ -342,7 +342,7 @@ int runDriver(ToolOptions &Opts) {
       return;
     }
     std::unique_ptr<dsa::UnitSummary> S = dsa::summarizeUnit(AST->getASTContext());
-    UnitFacts Facts = collectUnitFacts(AST->getASTContext(), S->Types, S->Functions);
+    UnitFacts Facts = collectUnitFacts(*AST, S->Types, S->Functions);
     UnitFileLists[I] = unitFiles(*AST);
     AST.reset();
     // Through the summary file's bytes: the link reads no AST.
@@ -390,6 +390,10 @@ int runDriver(ToolOptions &Opts) {
   for (unsigned U = 0; U < PF.Units.size(); ++U)
     retypeUnitFacts(PF.Units[U], TypeMaps[U]);
   PF.Observed = evaluateMemberOrders(*Graphs, PF.Units);
+  for (const UnitFacts &U : PF.Units)
+    for (const SkippedBlock &B : U.SkippedBlocks)
+      for (auto &KV : B.Names)
+        PF.SkippedNames.insert(KV.first);
   // Units are checked and rewritten in parallel against the graphs, which they only
   // read from now on.
   Graphs->Types.freeze();
@@ -411,7 +415,7 @@ int runDriver(ToolOptions &Opts) {
     }
     UnitResult R;
     if (SkippedOnly)
-      R.Skipped = skippedFragment(*AST, U, *Graphs, Plan);
+      R.Skipped = skippedFragment(*AST, U, *Graphs, Plan, PF.SkippedNames);
     else
       R = applyToUnit(Opts, *AST, U, *Graphs, Plan, PF, Detailed, CheckOnly);
     dsa::detachUnit(*Graphs, U, AST->getASTContext());
@@ -471,7 +475,8 @@ int runDriver(ToolOptions &Opts) {
       std::vector<SkippedFragment> Fragments;
       for (UnitResult &R : Results)
         Fragments.push_back(R.Skipped);
-      for (auto &[Pl, Notes] : skippedNotes(Fragments, *Graphs, Plan, /*Planned=*/true))
+      for (auto &[Pl, Notes] :
+           skippedNotes(Fragments, PF.Units, *Graphs, Plan, /*Planned=*/true))
         New.emplace(Plan.Pools[Pl].Origin, Notes.front());
     }
     if (New.empty()) {
@@ -550,7 +555,7 @@ int runDriver(ToolOptions &Opts) {
   std::vector<SkippedFragment> Fragments;
   for (UnitResult &R : Results)
     Fragments.push_back(std::move(R.Skipped));
-  PoolNotes Notes = skippedNotes(Fragments, *Graphs, Plan);
+  PoolNotes Notes = skippedNotes(Fragments, PF.Units, *Graphs, Plan);
   std::vector<ReportEntry> Entries = reportEntries(*Graphs, Plan, nullptr, Notes);
   if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
     return 1;

@@ -18,9 +18,8 @@ void expandedMacrosIn(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG
   // Each version that changes is rewritten again as the program was (the
   // expansions do not depend on how pools are passed); a use expanded in
   // several versions is one use.
-  for (auto &[Key, F] : PG.Functions) {
-    if (F.Unit != Unit)
-      continue;
+  for (dsa::FunctionGraph *FP : PG.functionsOf(Unit)) {
+    dsa::FunctionGraph &F = *FP;
     auto VIt = P.VersionsOf.find(F.Key);
     if (VIt == P.VersionsOf.end() || !F.Decl->hasBody() ||
         F.Ctx->getSourceManager().isInSystemHeader(F.Decl->getLocation()))

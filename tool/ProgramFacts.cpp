@@ -88,6 +88,38 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoe
     for (unsigned U : Units)
       if (U != UnitOf(VI))
         CrossUnit.insert(VI);
+  ClonesCalledIn.assign(Units.size(), {});
+  for (unsigned XI = 0; XI < P.Versions.size(); ++XI) {
+    const dsa::FunctionVersion &X = P.Versions[XI];
+    unsigned U = UnitOf(XI);
+    if (U >= ClonesCalledIn.size())
+      ClonesCalledIn.resize(U + 1);
+    for (auto &KV : X.Calls) {
+      const dsa::FunctionVersion &V = P.Versions[KV.second.Version];
+      if (V.IsOriginal || V.Function == X.Function)
+        continue;
+      std::vector<unsigned> &Callers = ClonesCalledIn[U][KV.second.Version];
+      if (Callers.empty() || Callers.back() != XI)
+        Callers.push_back(XI);
+    }
+  }
+  UsedLayouts.clear();
+  UsedLayoutsOf.clear();
+  std::function<void(int)> Use = [&](int LI) {
+    if (LI >= 0 && UsedLayouts.insert(LI).second)
+      for (auto &KV : P.Layouts[LI].Nested)
+        Use(KV.second);
+  };
+  for (const dsa::Pool &Pl : P.Pools)
+    Use(Pl.LayoutId);
+  for (auto &KV : P.GlobalHolders) // struct-typed globals' layouts
+    Use(KV.second);
+  for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
+    for (auto &KV : V.Nodes)
+      if (KV.second.isHolder())
+        Use(KV.second.LayoutId);
+  for (int LI : UsedLayouts)
+    UsedLayoutsOf[P.Layouts[LI].Struct].push_back(LI);
 
   // Global pools: the units whose functions' versions have a node in them (a superset of
   // those whose code names the pool), and main, which readies the thread-safe ones.

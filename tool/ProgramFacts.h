@@ -25,6 +25,8 @@ struct ProgramFacts {
   /// Per unit (by index), with type ids of the linked program.
   std::vector<UnitFacts> Units;
   ObservedOrders Observed;
+  /// Every identifier that a skipped #if branch of some unit names.
+  std::set<std::string> SkippedNames;
 
   // Decisions for one plan (decide()).
   /// Clone -> the units whose functions call it.
@@ -36,6 +38,13 @@ struct ProgramFacts {
   std::map<int, unsigned> PoolHome;
   /// Layouts whose size units that see their struct opaque read (ptrcomp_size_<layout>).
   std::set<int> SizeExported;
+  /// The layouts the plan uses (those of pools, of the structs nested in them, of
+  /// holders), and the same by struct.
+  std::set<int> UsedLayouts;
+  std::map<dsa::TypeId, std::vector<int>> UsedLayoutsOf;
+  /// Per unit: the clones its functions call (other than their own function's), and the
+  /// versions calling each.
+  std::vector<std::map<unsigned, std::vector<unsigned>>> ClonesCalledIn;
 
   bool complete(unsigned Unit, dsa::TypeId Struct) const {
     return Unit < Units.size() && Units[Unit].CompleteStructs.count(Struct);

@@ -31,7 +31,9 @@ std::string structTag(dsa::ProgramGraphs &PG, dsa::TypeId T) {
   return Name.str();
 }
 
-void skippedBlocks(ASTUnit &Unit, std::vector<SkippedFragment::Block> &Blocks) {
+} // namespace
+
+void skippedBlocks(ASTUnit &Unit, std::vector<SkippedBlock> &Blocks) {
   const SourceManager &SM = Unit.getSourceManager();
   const PreprocessingRecord *Rec = Unit.getPreprocessor().getPreprocessingRecord();
   if (!Rec)
@@ -42,7 +44,7 @@ void skippedBlocks(ASTUnit &Unit, std::vector<SkippedFragment::Block> &Blocks) {
     if (B.isInvalid() || E.isInvalid() || !B.isFileID() || SM.isInSystemHeader(B) ||
         SM.getFileID(E) != SM.getFileID(B))
       continue;
-    SkippedFragment::Block Bl;
+    SkippedBlock Bl;
     FileID File = SM.getFileID(B);
     Bl.File = realPathOf(SM, File);
     Bl.Begin = SM.getFileOffset(B);
@@ -81,12 +83,11 @@ void skippedBlocks(ASTUnit &Unit, std::vector<SkippedFragment::Block> &Blocks) {
   }
 }
 
-} // namespace
-
 SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
-                                const dsa::Plan &P) {
+                                const dsa::Plan &P, const std::set<std::string> &Wanted) {
   SkippedFragment Out;
-  skippedBlocks(AST, Out.Blocks);
+  if (Wanted.empty())
+    return Out; // no skipped code anywhere: nothing to note
   ASTContext &Ctx = AST.getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   auto Name = [](std::string N, std::string Done, std::string Planned, std::set<int> Pools) {
@@ -99,53 +100,79 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
   };
 
   // The typedefs of structs whose pointers become indices, and their fields that become
-  // indices.
-  for (unsigned I = 0; I < P.Pools.size(); ++I) {
-    const dsa::Pool &Pl = P.Pools[I];
-    if (!Pl.Indexed)
-      continue;
-    std::string Type = PG.Types.name(Pl.Struct);
-    std::string Done = Pl.Compressed ? "which was compressed"
-                                     : "whose pointers became 64-bit indices";
-    std::string Planned = Pl.Compressed ? "which would be compressed"
-                                        : "whose pointers would become 64-bit indices";
-    std::vector<SkippedFragment::Name> &Names = Out.PoolNames[int(I)];
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
-        QualType T = TD->getUnderlyingType().getCanonicalType();
-        if (T->isPointerType())
-          T = T->getPointeeType().getCanonicalType();
-        if (T->isRecordType() && PG.Types.get(T.getUnqualifiedType(), Ctx) == Pl.Struct) {
-          std::string What = "typedef '" + TD->getName().str() + "' of " + Type + ", ";
-          Names.push_back(Name(TD->getName().str(), What + Done, What + Planned, {int(I)}));
-        }
+  // indices: per pool, in declaration order.
+  std::map<dsa::TypeId, std::vector<unsigned>> PoolsOf; // struct -> indexed pools
+  for (unsigned I = 0; I < P.Pools.size(); ++I)
+    if (P.Pools[I].Indexed)
+      PoolsOf[P.Pools[I].Struct].push_back(I);
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
+      if (!Wanted.count(TD->getName().str()))
+        continue;
+      QualType T = TD->getUnderlyingType().getCanonicalType();
+      if (T->isPointerType())
+        T = T->getPointeeType().getCanonicalType();
+      if (!T->isRecordType())
+        continue;
+      auto It = PoolsOf.find(PG.Types.get(T.getUnqualifiedType(), Ctx));
+      if (It == PoolsOf.end())
+        continue;
+      for (unsigned I : It->second) {
+        const dsa::Pool &Pl = P.Pools[I];
+        std::string What = "typedef '" + TD->getName().str() + "' of " +
+                           PG.Types.name(Pl.Struct) + ", ";
+        Out.PoolNames[int(I)].push_back(
+            Name(TD->getName().str(),
+                 What + (Pl.Compressed ? "which was compressed"
+                                       : "whose pointers became 64-bit indices"),
+                 What + (Pl.Compressed ? "which would be compressed"
+                                       : "whose pointers would become 64-bit indices"),
+                 {int(I)}));
       }
-      const auto *RD = dyn_cast<RecordDecl>(D);
-      if (!RD || !RD->isThisDeclarationADefinition() || Pl.LayoutId < 0 ||
-          PG.Types.get(Ctx.getRecordType(RD), Ctx) != Pl.Struct)
+      continue;
+    }
+    const auto *RD = dyn_cast<RecordDecl>(D);
+    if (!RD || !RD->isThisDeclarationADefinition())
+      continue;
+    bool AnyWanted = false;
+    for (const FieldDecl *FD : RD->fields())
+      AnyWanted |= Wanted.count(FD->getName().str()) > 0;
+    if (!AnyWanted)
+      continue;
+    auto It = PoolsOf.find(PG.Types.get(Ctx.getRecordType(RD), Ctx));
+    if (It == PoolsOf.end())
+      continue;
+    const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+    for (unsigned I : It->second) {
+      const dsa::Pool &Pl = P.Pools[I];
+      if (Pl.LayoutId < 0)
         continue;
       const dsa::Layout &L = P.Layouts[Pl.LayoutId];
-      const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
+      std::string Type = PG.Types.name(Pl.Struct);
       for (const FieldDecl *FD : RD->fields()) {
+        if (!Wanted.count(FD->getName().str()))
+          continue;
         uint64_t Off = RL.getFieldOffset(FD->getFieldIndex()) / 8;
         auto B = L.FieldBits.find(Off), A = L.FieldArrayBits.find(Off);
         std::string What = "field '" + FD->getName().str() + "' of " + Type + ", ";
         if (B != L.FieldBits.end() && B->second)
-          Names.push_back(Name(FD->getName().str(), What + "which became an index",
-                               What + "which would become an index", {int(I)}));
+          Out.PoolNames[int(I)].push_back(Name(FD->getName().str(),
+                                               What + "which became an index",
+                                               What + "which would become an index", {int(I)}));
         else if (A != L.FieldArrayBits.end() && A->second)
-          Names.push_back(Name(FD->getName().str(), What + "which now points to indices",
-                               What + "which would point to indices", {int(I)}));
+          Out.PoolNames[int(I)].push_back(
+              Name(FD->getName().str(), What + "which now points to indices",
+                   What + "which would point to indices", {int(I)}));
       }
     }
-    if (Names.empty())
-      Out.PoolNames.erase(int(I));
   }
 
   // Functions whose calls go to clones; variables that become indices.
-  for (auto &[Key, F] : PG.Functions) {
+  for (dsa::FunctionGraph *FP : PG.functionsOf(Unit)) {
+    dsa::FunctionGraph &F = *FP;
+    const std::string &Key = F.Key;
     auto VIt = P.VersionsOf.find(F.Key);
-    if (F.Unit != Unit || VIt == P.VersionsOf.end() || !F.Decl || !F.Decl->getBody())
+    if (VIt == P.VersionsOf.end() || !F.Decl || !F.Decl->getBody())
       continue;
     std::vector<SkippedFragment::Name> &Names = Out.FunctionNames[Key];
     std::vector<std::string> Clones;
@@ -162,7 +189,7 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
             ClonePools.insert(Pl);
       }
       for (const VarDecl *VD : F.Vars) {
-        if (View.varDecl(VD).empty())
+        if (!Wanted.count(VD->getName().str()) || View.varDecl(VD).empty())
           continue;
         std::string What = "variable '" + VD->getName().str() + "' of '" + F.Name + "', ";
         SkippedFragment::Name C = Name(VD->getName().str(), What + "which became an index",
@@ -177,7 +204,7 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
         Names.push_back(std::move(C));
       }
     }
-    if (!Clones.empty()) {
+    if (!Clones.empty() && Wanted.count(F.Name)) {
       std::string What = "function '" + F.Name + "', ";
       std::string List = llvm::join(Clones, ", ");
       Names.push_back(Name(F.Name, What + "whose calls now go to " + List,
@@ -190,7 +217,7 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
   std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D);
-        VD && !SM.isInSystemHeader(VD->getLocation())) {
+        VD && Wanted.count(VD->getName().str()) && !SM.isInSystemHeader(VD->getLocation())) {
       GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
       if (!G.Decl.empty() && G.Pool >= 0) {
         std::string What = "variable '" + VD->getName().str() + "', ";
@@ -201,9 +228,9 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
   return Out;
 }
 
-std::map<int, std::vector<std::string>> skippedNotes(const std::vector<SkippedFragment> &Units,
-                                                     dsa::ProgramGraphs &PG,
-                                                     const dsa::Plan &P, bool Planned) {
+std::map<int, std::vector<std::string>>
+skippedNotes(const std::vector<SkippedFragment> &Units, const std::vector<UnitFacts> &Facts,
+             dsa::ProgramGraphs &PG, const dsa::Plan &P, bool Planned) {
   struct Changed {
     const SkippedFragment::Name *N;
     unsigned Unit;
@@ -248,8 +275,8 @@ std::map<int, std::vector<std::string>> skippedNotes(const std::vector<SkippedFr
   // In the order of the blocks, each note once.
   std::map<int, std::vector<std::string>> Out;
   std::set<std::pair<int, std::string>> Seen;
-  for (unsigned U = 0; U < Units.size(); ++U)
-    for (const SkippedFragment::Block &B : Units[U].Blocks)
+  for (unsigned U = 0; U < Facts.size(); ++U)
+    for (const SkippedBlock &B : Facts[U].SkippedBlocks)
       for (auto &[Name, Off] : B.Names) {
         auto [First, Last] = Names.equal_range(Name);
         for (auto It = First; It != Last; ++It) {

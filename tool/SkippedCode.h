@@ -15,6 +15,8 @@
 #ifndef PTRCOMP_SKIPPEDCODE_H
 #define PTRCOMP_SKIPPEDCODE_H
 
+#include "UnitFacts.h"
+
 #include "ptrcomp/analysis/Plan.h"
 
 #include <map>
@@ -31,13 +33,6 @@ namespace ptrcomp {
 /// What one unit contributes to the notes, for one plan: its skipped blocks, and the
 /// names its code gives to what the plan changes (in the order they are found).
 struct SkippedFragment {
-  struct Block {
-    std::string File;    ///< real path
-    unsigned Begin, End; ///< offsets of the skipped text in File
-    std::string Label;   ///< "#ifdef block at f.c:15"
-    /// Identifiers of the skipped text after its directive's line, with their offsets.
-    std::vector<std::pair<std::string, unsigned>> Names;
-  };
   /// A name the transformation changes, and what became of it (Done) or would
   /// (Planned).
   struct Name {
@@ -48,24 +43,28 @@ struct SkippedFragment {
     std::string File;
     unsigned Begin = 0, End = 0;
   };
-  std::vector<Block> Blocks;
   std::map<int, std::vector<Name>> PoolNames;              ///< typedefs and fields
   std::map<std::string, std::vector<Name>> FunctionNames; ///< by function key
   std::vector<Name> Globals;
 };
 
-/// The fragment of unit \p Unit (its AST \p AST, attached to \p PG) under plan \p P;
-/// skipped ranges outside system headers (the parser keeps a preprocessing record).
+/// The skipped #if branches of \p Unit outside system headers that name anything (the
+/// parser keeps a preprocessing record), for its summary.
+void skippedBlocks(clang::ASTUnit &Unit, std::vector<SkippedBlock> &Blocks);
+
+/// The fragment of unit \p Unit (its AST \p AST, attached to \p PG) under plan \p P:
+/// only the names that some skipped branch of the program names (\p Names).
 SkippedFragment skippedFragment(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
-                                const dsa::Plan &P);
+                                const dsa::Plan &P, const std::set<std::string> &Names);
 
 /// Plan pool -> "skipped #ifdef block at f.c:120 mentions struct node, which was
 /// compressed", one per block and name, in the order of the blocks, from the fragments
 /// of every unit (by unit index). As reasons for a veto (\p Planned), they say what
 /// would have been done instead.
-std::map<int, std::vector<std::string>> skippedNotes(const std::vector<SkippedFragment> &Units,
-                                                     dsa::ProgramGraphs &PG,
-                                                     const dsa::Plan &P, bool Planned = false);
+std::map<int, std::vector<std::string>>
+skippedNotes(const std::vector<SkippedFragment> &Units,
+             const std::vector<UnitFacts> &Facts, dsa::ProgramGraphs &PG,
+             const dsa::Plan &P, bool Planned = false);
 
 } // namespace ptrcomp
 

@@ -1,5 +1,6 @@
 //===- UnitFacts.cpp - facts of a unit's code for rewriting the others ----===//
 #include "UnitFacts.h"
+#include "SkippedCode.h"
 #include "legality/Legality.h"
 
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -359,9 +360,11 @@ void fileScopeStructs(ASTContext &Ctx, dsa::TypeTable &Types, UnitFacts &Out) {
 
 } // namespace
 
-UnitFacts collectUnitFacts(ASTContext &Ctx, dsa::TypeTable &Types,
+UnitFacts collectUnitFacts(ASTUnit &AST, dsa::TypeTable &Types,
                            const std::map<std::string, dsa::FunctionGraph> &Functions) {
+  ASTContext &Ctx = AST.getASTContext();
   UnitFacts Out;
+  skippedBlocks(AST, Out.SkippedBlocks);
   fileScopeStructs(Ctx, Types, Out);
   OrderCollector O(Ctx, Types, Out);
   O.unit();

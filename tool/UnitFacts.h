@@ -23,6 +23,7 @@
 
 namespace clang {
 class ASTContext;
+class ASTUnit;
 } // namespace clang
 
 namespace ptrcomp {
@@ -52,7 +53,18 @@ struct OrderUse {
   std::string At; ///< "file:line:col"
 };
 
+/// Code of an #if branch the preprocessor skipped (SkippedCode.h): its identifiers.
+struct SkippedBlock {
+  std::string File;    ///< real path
+  unsigned Begin, End; ///< offsets of the skipped text in File
+  std::string Label;   ///< "#ifdef block at f.c:15"
+  /// Identifiers of the skipped text after its directive's line, with their offsets.
+  std::vector<std::pair<std::string, unsigned>> Names;
+};
+
 struct UnitFacts {
+  /// The unit's skipped #if branches (outside system headers) that name anything.
+  std::vector<SkippedBlock> SkippedBlocks;
   /// Structs defined at file scope outside system headers -> why the first definition
   /// that cannot be printed member by member cannot ("" when all can).
   std::map<dsa::TypeId, std::string> FileScopeStructs;
@@ -66,7 +78,7 @@ struct UnitFacts {
 
 /// The facts of the unit of \p Ctx, whose summary \p S was just made (types in the
 /// summary's table; ordinals of its functions' cells).
-UnitFacts collectUnitFacts(clang::ASTContext &Ctx, dsa::TypeTable &Types,
+UnitFacts collectUnitFacts(clang::ASTUnit &AST, dsa::TypeTable &Types,
                            const std::map<std::string, dsa::FunctionGraph> &Functions);
 
 /// Moves \p F's type ids to the linked program's table (\p Map: TypeTable::import).

@@ -134,13 +134,12 @@ void checkFunction(ASTUnit &AST, dsa::ProgramGraphs &PG, const dsa::Plan &P,
 UnitLegality checkUnitLegality(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
                                const dsa::Plan &P) {
   UnitLegality Out;
-  for (auto &[Key, F] : PG.Functions)
-    if (F.Unit == Unit) {
-      dsa::Vetoes V;
-      checkFunction(AST, PG, P, F, V);
-      if (!V.empty())
-        Out.Functions[Key] = std::move(V);
-    }
+  for (dsa::FunctionGraph *F : PG.functionsOf(Unit)) {
+    dsa::Vetoes V;
+    checkFunction(AST, PG, P, *F, V);
+    if (!V.empty())
+      Out.Functions[F->Key] = std::move(V);
+  }
   checkGlobals(AST.getASTContext(), PG, P, Out.Globals);
   return Out;
 }

@@ -45,6 +45,13 @@ FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
       Uses[S].Direct = true;
 }
 
+FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                                   dsa::FunctionGraph &F, const dsa::FunctionVersion &V,
+                                   const clang::FunctionDecl *Declared,
+                                   clang::ASTContext &Ctx)
+    : VersionView(PG, P, F, V, Declared, Ctx),
+      VersionIndex(unsigned(&V - P.Versions.data())), Uses(V.NumPoolParams) {}
+
 //===-- Representation ---------------------------------------------------===//
 
 //===-- Spelling ---------------------------------------------------------===//
@@ -1702,9 +1709,9 @@ std::string FunctionRewriter::descriptorEntry() const {
     Args.push_back(slotKind(S) == PoolParamKind::Descriptor
                        ? poolParamName(S)
                        : "pc_base(" + poolParamName(S) + ")");
-  for (const ParmVarDecl *PV : F.Decl->parameters())
+  for (const ParmVarDecl *PV : FnDecl->parameters())
     Args.push_back(PV->getName().str());
-  bool Void = F.Decl->getReturnType()->isVoidType() && newReturnType().empty();
+  bool Void = FnDecl->getReturnType()->isVoidType() && newReturnType().empty();
   return header(false, true) + " {\n    " + (Void ? "" : "return ") + nameOf(VersionIndex) +
          "(" + llvm::join(Args, ", ") + ");\n}";
 }
@@ -1712,9 +1719,9 @@ std::string FunctionRewriter::descriptorEntry() const {
 std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
   std::string RT = newReturnType();
   if (RT.empty())
-    RT = source(F.Decl->getReturnTypeSourceRange());
+    RT = source(FnDecl->getReturnTypeSourceRange());
   if (RT.empty())
-    RT = F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
+    RT = FnDecl->getReturnType().getAsString(Ctx.getPrintingPolicy());
   std::vector<std::string> Params;
   for (unsigned S = 0; S < V.NumPoolParams; ++S) {
     PoolParamKind K = AllDescriptors ? PoolParamKind::Descriptor : slotKind(S);
@@ -1725,10 +1732,10 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
     Params.push_back(std::string(K == PoolParamKind::ConstBase ? "const " : "") +
                      layoutType(*slotEncoding(S)) + " *" + poolParamName(S) + "_base");
   }
-  // F.Decl may be a declaration of the function in another unit, where its clone is
+  // Decl may be a declaration of the function in another unit, where its clone is
   // called (the parameters' cells are the definition's, by position).
-  for (unsigned I = 0; I < F.Decl->getNumParams(); ++I) {
-    const ParmVarDecl *PV = F.Decl->getParamDecl(I);
+  for (unsigned I = 0; I < FnDecl->getNumParams(); ++I) {
+    const ParmVarDecl *PV = FnDecl->getParamDecl(I);
     int Ord = I < F.ParamStorage.size() ? F.ParamStorage[I] : -1;
     std::string NewDecl =
         Ord < 0 ? "" : storedDecl(PV->getType(), F.VarStorage[Ord].second, PV->getName().str());
@@ -1753,7 +1760,7 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
     }
     Params.push_back(Text);
   }
-  if (F.Decl->isVariadic())
+  if (FnDecl->isVariadic())
     Params.push_back("...");
   if (Params.empty())
     Params.push_back("void");

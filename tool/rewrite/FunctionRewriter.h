@@ -39,6 +39,11 @@ class FunctionRewriter : public VersionView {
 public:
   FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
                    const dsa::FunctionVersion &V, const clang::Preprocessor *PP = nullptr);
+  /// For header() only: a function of another unit, printed from its declaration
+  /// \p Declared in this unit's context \p Ctx.
+  FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                   const dsa::FunctionVersion &V, const clang::FunctionDecl *Declared,
+                   clang::ASTContext &Ctx);
 
   /// False when something cannot be rewritten: see vetoPools()/vetoReason().
   bool run();

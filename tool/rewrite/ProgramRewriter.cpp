@@ -189,8 +189,9 @@ bool ProgramRewriter::writesVersionsOf(dsa::FunctionGraph &F, bool Report) {
 
 void ProgramRewriter::decidePoolParamKinds() {
   PoolParamUses Uses;
-  for (auto &[Key, F] : PG.Functions) {
-    if (F.Unit != Unit || !writesVersionsOf(F, false))
+  for (dsa::FunctionGraph *FP : PG.functionsOf(Unit)) {
+    dsa::FunctionGraph &F = *FP;
+    if (!writesVersionsOf(F, false))
       continue;
     for (unsigned VI : P.VersionsOf.find(F.Key)->second) {
       const dsa::FunctionVersion &V = P.Versions[VI];
@@ -413,31 +414,25 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
 }
 
 void ProgramRewriter::emitLayouts() {
-  std::set<int> Used;
-  std::function<void(int)> Use = [&](int LI) {
-    if (LI >= 0 && Used.insert(LI).second)
-      for (auto &KV : P.Layouts[LI].Nested)
-        Use(KV.second);
-  };
-  for (const dsa::Pool &Pl : P.Pools)
-    Use(Pl.LayoutId);
-  for (auto &KV : P.GlobalHolders) // struct-typed globals' layouts
-    Use(KV.second);
-  for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
-    for (auto &KV : V.Nodes)
-      if (KV.second.isHolder())
-        Use(KV.second.LayoutId);
-  for (int LI : Used) {
+  // The first definition in this unit of each struct that has a used layout.
+  std::map<dsa::TypeId, RecordDecl *> FirstDef;
+  for (auto &KV : Facts.UsedLayoutsOf)
+    FirstDef[KV.first] = nullptr;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    auto *RD = dyn_cast<RecordDecl>(D);
+    if (!RD || !RD->isThisDeclarationADefinition())
+      continue;
+    auto It = FirstDef.find(PG.Types.get(Ctx.getRecordType(RD), Ctx));
+    if (It != FirstDef.end() && !It->second)
+      It->second = RD;
+  }
+  for (int LI : Facts.UsedLayouts) {
     const dsa::Layout &L = P.Layouts[LI];
     // Beside every definition: a struct defined in each .c file (not in a shared header)
     // needs its layout in each; a header's is emitted by every unit that includes it,
     // identically (identical edits merge).
-    {
-      for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-        auto *RD = dyn_cast<RecordDecl>(D);
-        if (!RD || !RD->isThisDeclarationADefinition() ||
-            PG.Types.get(Ctx.getRecordType(RD), Ctx) != L.Struct)
-          continue;
+    if (RecordDecl *RD = FirstDef[L.Struct]) {
+      do { // (break: this layout has no place here)
         FileID FID = SM.getFileID(SM.getExpansionLoc(RD->getBeginLoc()));
         auto End = afterSemicolon(SM, RD->getBraceRange().getEnd());
         if (!End || SM.isInSystemHeader(RD->getLocation()))
@@ -470,8 +465,7 @@ void ProgramRewriter::emitLayouts() {
           LayoutPools.insert(I);
         add(realPath(SM, FID), *End, 0, Text, LayoutPools);
         NeedsInclude.insert(FID);
-        break;
-      }
+      } while (false);
     }
   }
 }
@@ -480,21 +474,12 @@ std::optional<std::string> ProgramRewriter::foreignHeader(unsigned VI,
                                                          const FunctionDecl *Decl) {
   const dsa::FunctionVersion &V = P.Versions[VI];
   dsa::FunctionGraph &Def = *PG.function(V.Function);
-  // The function's own AST belongs to another unit: print from this unit's declaration,
-  // the parameters' cells taken from the definition's facts.
-  const FunctionDecl *SavedDecl = Def.Decl;
-  ASTContext *SavedCtx = Def.Ctx;
-  Def.Decl = Decl;
-  Def.Ctx = &Ctx;
-  std::string Header;
-  {
-    FunctionRewriter FR(PG, P, Def, V, &AST.getPreprocessor());
-    FR.setPoolParamKinds(&ParamKinds);
-    Header = FR.header(false);
-  }
-  Def.Decl = SavedDecl;
-  Def.Ctx = SavedCtx;
-  return Header;
+  // The function's own AST belongs to another unit (being rewritten in another thread,
+  // perhaps): print from this unit's declaration, the parameters' cells taken from the
+  // definition's facts.
+  FunctionRewriter FR(PG, P, Def, V, Decl, Ctx);
+  FR.setPoolParamKinds(&ParamKinds);
+  return FR.header(false);
 }
 
 void ProgramRewriter::emitPrototypes() {
@@ -510,14 +495,10 @@ void ProgramRewriter::emitPrototypes() {
   };
   std::map<unsigned, std::vector<std::string>> At; // offset -> prototypes, stable order
   std::map<unsigned, EditSet::PoolSet> AtPools;
-  std::map<unsigned, std::set<unsigned>> CallersOf; // version -> calling versions
-  for (unsigned X = 0; X < P.Versions.size(); ++X)
-    for (auto &KV : P.Versions[X].Calls)
-      CallersOf[KV.second.Version].insert(X);
-  for (auto &[VI, Callers] : CallersOf) {
+  if (Unit >= Facts.ClonesCalledIn.size())
+    return;
+  for (auto &[VI, Callers] : Facts.ClonesCalledIn[Unit]) {
     const dsa::FunctionVersion &V = P.Versions[VI];
-    if (V.IsOriginal)
-      continue;
     dsa::FunctionGraph &Def = *PG.function(V.Function);
     // Clones of this unit's functions: those written. Others: written by their unit.
     if (Def.Unit == Unit && !VersionHeader.count(VI))
@@ -533,8 +514,6 @@ void ProgramRewriter::emitPrototypes() {
     const FunctionDecl *Declared = nullptr; // how this unit declares the callee
     for (unsigned XI : Callers) {
       const dsa::FunctionVersion &X = P.Versions[XI];
-      if (X.Function == V.Function)
-        continue;
       dsa::FunctionGraph &G = *PG.function(X.Function);
       std::optional<unsigned> Off = OffsetIn(G);
       if (!Off)
@@ -669,9 +648,8 @@ void ProgramRewriter::emitIncludes() {
 bool ProgramRewriter::run() {
   decidePoolParamKinds();
   Stage = RewriteStage::Functions;
-  for (auto &[Key, F] : PG.Functions)
-    if (F.Unit == Unit)
-      rewriteFunction(F);
+  for (dsa::FunctionGraph *F : PG.functionsOf(Unit))
+    rewriteFunction(*F);
   if (!Out.empty())
     return false;
   Stage = RewriteStage::Globals;

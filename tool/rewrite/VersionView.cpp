@@ -107,9 +107,19 @@ bool allocatorCall(const CallExpr *E, const dsa::CallSite &CS, std::string &Name
 
 VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
                          const dsa::FunctionVersion &V, const clang::Preprocessor *PP)
-    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx), PP(PP) {
-  if (isPointer(F.Decl->getReturnType())) {
-    Returned = repOfCell(F.Ret, F.Decl->getReturnType());
+    : PG(PG), P(P), F(F), V(V), Ctx(*F.Ctx), PP(PP), FnDecl(F.Decl) {
+  if (isPointer(FnDecl->getReturnType())) {
+    Returned = repOfCell(F.Ret, FnDecl->getReturnType());
+    ReturnsIdx = Returned.K == Idx;
+  }
+}
+
+VersionView::VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+                         const dsa::FunctionVersion &V, const clang::FunctionDecl *Declared,
+                         clang::ASTContext &Ctx)
+    : PG(PG), P(P), F(F), V(V), Ctx(Ctx), PP(nullptr), FnDecl(Declared) {
+  if (isPointer(FnDecl->getReturnType())) {
+    Returned = repOfCell(F.Ret, FnDecl->getReturnType());
     ReturnsIdx = Returned.K == Idx;
   }
 }
@@ -447,7 +457,7 @@ bool VersionView::completeHere(dsa::TypeId T) const {
 std::string VersionView::newReturnType() const {
   if (ReturnsIdx)
     return idxType(Returned.E);
-  QualType RT = F.Decl->getReturnType();
+  QualType RT = FnDecl->getReturnType();
   if (isPointer(RT))
     return newPointerType(RT, F.Ret);
   if (RT->isStructureType()) {

@@ -70,6 +70,11 @@ public:
   /// whose arguments hold code; may be null).
   VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
               const dsa::FunctionVersion &V, const clang::Preprocessor *PP = nullptr);
+  /// A view of a function of another unit, for printing its clones' headers from
+  /// declaration \p Declared in \p Ctx (the function's own AST is not at hand).
+  VersionView(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::FunctionGraph &F,
+              const dsa::FunctionVersion &V, const clang::FunctionDecl *Declared,
+              clang::ASTContext &Ctx);
 
   enum RepKind { Plain, Idx, Real };
   struct Rep {
@@ -203,6 +208,8 @@ protected:
   const dsa::FunctionVersion &V;
   clang::ASTContext &Ctx;
   const clang::Preprocessor *PP;
+  /// The function's definition, or the declaration the view was made for.
+  const clang::FunctionDecl *FnDecl;
   Rep Returned; ///< what a pointer result of this version is
   bool ReturnsIdx = false;
 

@@ -325,6 +325,22 @@ struct ProgramGraphs {
   /// Per unit: its uses of function types (the plan scans those it needs).
   std::vector<std::map<std::string, FunctionTypeUses>> UnitFunctionTypes;
 
+  /// The functions of each unit, in key order (indexUnits()).
+  std::vector<std::vector<FunctionGraph *>> UnitFunctions;
+  void indexUnits() {
+    UnitFunctions.clear();
+    for (auto &KV : Functions) {
+      if (KV.second.Unit >= UnitFunctions.size())
+        UnitFunctions.resize(KV.second.Unit + 1);
+      UnitFunctions[KV.second.Unit].push_back(&KV.second);
+    }
+  }
+  /// The functions of unit \p U (after indexUnits()).
+  llvm::ArrayRef<FunctionGraph *> functionsOf(unsigned U) const {
+    return U < UnitFunctions.size() ? llvm::ArrayRef<FunctionGraph *>(UnitFunctions[U])
+                                    : llvm::ArrayRef<FunctionGraph *>();
+  }
+
   FunctionGraph *function(const std::string &Key) {
     auto It = Functions.find(Key);
     return It == Functions.end() ? nullptr : &It->second;
