@@ -28,11 +28,6 @@ struct MacroReportEntry {
 /// (name, definition) -> the uses expanded ("file:line:col").
 using MacroUses = std::map<std::pair<std::string, std::string>, std::set<std::string>>;
 
-/// Adds the macros that the rewrite of plan \p P expands in unit \p Unit (its AST
-/// \p AST) to \p Uses.
-void expandedMacrosIn(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
-                      const dsa::Plan &P, MacroUses &Uses);
-
 /// The report's entries for \p Uses (of every unit), by name and definition.
 std::vector<MacroReportEntry> macroReport(const MacroUses &Uses);
 

@@ -119,6 +119,30 @@ static cl::opt<std::string> GraphFormatOpt("graph-format",
                                            cl::value_desc("json|dot"), cl::init("json"),
                                            cl::cat(PtrcompCategory));
 
+// The step mode (StepMode.h): each step a command of its own, for build systems.
+static cl::OptionCategory StepCategory("Step mode (the single command's steps, for build systems)");
+static cl::opt<bool> SummarizeOpt(
+    "summarize",
+    cl::desc("Summarize one source file (parse it, analyse it on its own) into the file\n"
+             "of -o (FILE.pcs)"),
+    cl::cat(StepCategory));
+static cl::opt<bool> LinkOpt(
+    "link",
+    cl::desc("Link the summaries given (*.pcs) into the program and its plan, written to\n"
+             "the file of -o (program.pcp); takes the options of the transformation"),
+    cl::cat(StepCategory));
+static cl::opt<std::string> ApplyOpt(
+    "apply",
+    cl::desc("Check and rewrite one source file under plan <plan.pcp>; its result goes to\n"
+             "the file of -o (FILE.pcr)"),
+    cl::value_desc("plan.pcp"), cl::cat(StepCategory));
+static cl::opt<std::string> FinishOpt(
+    "finish",
+    cl::desc("Finish from plan <plan.pcp> and the results given (*.pcr): plan again\n"
+             "while the rewrite finds vetoes, check that the output compiles, and write\n"
+             "it (-o DIR, -i, --diff, --report ... as the single command)"),
+    cl::value_desc("plan.pcp"), cl::cat(StepCategory));
+
 static cl::opt<unsigned> JobsOpt(
     "j",
     cl::desc("Parse, check and rewrite <N> files at once (default: the number of cores);\n"
@@ -324,7 +348,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   ExitNow = false;
   cl::opt<std::string> &ThreadsOpt = threadsOption();
   cl::SetVersionPrinter(printVersion);
-  cl::HideUnrelatedOptions(PtrcompCategory);
+  cl::HideUnrelatedOptions({&PtrcompCategory, &StepCategory});
   // --print-runtime-flags needs no input files: handle it before the parser demands them.
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--print-runtime-flags" ||
@@ -441,7 +465,43 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     errorMessage(Msg);
     Ok = false;
   };
-  int OutputModes = !OutDirOpt.empty() + InPlaceOpt + DiffOpt;
+  int Steps = SummarizeOpt + LinkOpt + !ApplyOpt.empty() + !FinishOpt.empty();
+  if (Steps > 1)
+    Bad("--summarize, --link, --apply and --finish are steps of their own: give one");
+  Opts.Step = SummarizeOpt        ? StepKind::Summarize
+              : LinkOpt           ? StepKind::Link
+              : !ApplyOpt.empty() ? StepKind::Apply
+              : !FinishOpt.empty() ? StepKind::Finish
+                                   : StepKind::None;
+  Opts.PlanFile = !ApplyOpt.empty() ? ApplyOpt : FinishOpt;
+  bool WritesOneFile = Opts.Step == StepKind::Summarize || Opts.Step == StepKind::Link ||
+                       Opts.Step == StepKind::Apply;
+  if (WritesOneFile) {
+    const char *Name = Opts.Step == StepKind::Summarize ? "--summarize"
+                       : Opts.Step == StepKind::Link    ? "--link"
+                                                        : "--apply";
+    if (OutDirOpt.empty())
+      Bad(Twine(Name) + " needs -o FILE, the file it writes");
+    else if (!checkOutputFile("-o", OutDirOpt))
+      Ok = false;
+    if (InPlaceOpt || DiffOpt || DryRunOpt || ReportOpt.getNumOccurrences() ||
+        !ExportFixesOpt.empty() || !WriteExpectOpt.empty() || !ExpectOpt.empty())
+      Bad(Twine(Name) + " writes only the file of -o: -i, --diff, --dry-run, --report, "
+                        "--export-fixes and the expectations belong to --finish");
+    if (Opts.Step != StepKind::Link && Opts.Sources.size() != 1)
+      Bad(Twine(Name) + " takes one source file");
+    Opts.StepOutput = OutDirOpt;
+  }
+  if (Opts.Step == StepKind::Link || Opts.Step == StepKind::Finish)
+    for (const std::string &F : Opts.Sources)
+      if (!sys::fs::is_regular_file(F))
+        Bad("'" + F + "': " +
+            (sys::fs::exists(F) ? "not a regular file" : "no such file") +
+            (Opts.Step == StepKind::Link ? " (--link takes summaries: *.pcs)"
+                                         : " (--finish takes results: *.pcr)"));
+  if (!Opts.PlanFile.empty() && !sys::fs::is_regular_file(Opts.PlanFile))
+    Bad("plan '" + Opts.PlanFile + "': no such file");
+  int OutputModes = WritesOneFile ? 0 : !OutDirOpt.empty() + InPlaceOpt + DiffOpt;
   if (OutputModes > 1)
     Bad("-o, -i and --diff are mutually exclusive");
   if (DryRunOpt && OutputModes)
@@ -522,7 +582,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   else
     Bad("invalid --graph-format='" + GraphFormatOpt + "': must be json or dot");
   bool ProgramOnStdout =
-      (OutputModes == 0 && !DryRunOpt && ExportFixesOpt.empty()) || DiffOpt;
+      (OutputModes == 0 && !DryRunOpt && ExportFixesOpt.empty() && !WritesOneFile) ||
+      DiffOpt;
   if (ReportOpt.getNumOccurrences() && ProgramOnStdout && ReportFileOpt.empty() &&
       DumpGraphOpt.empty())
     Bad("--report needs --report-file=FILE when the program or diff goes to stdout "
@@ -540,8 +601,9 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.Expect = std::move(E);
   }
 
-  Opts.OutDir = OutDirOpt;
-  Opts.Output = !OutDirOpt.empty() ? OutputMode::OutDir
+  Opts.OutDir = WritesOneFile ? "" : std::string(OutDirOpt);
+  Opts.Output = WritesOneFile        ? OutputMode::None
+                : !OutDirOpt.empty() ? OutputMode::OutDir
                 : InPlaceOpt       ? OutputMode::InPlace
                 : DiffOpt          ? OutputMode::Diff
                 : DryRunOpt || !ExportFixesOpt.empty() ? OutputMode::None
@@ -569,6 +631,40 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   Opts.ResourceDir = ResourceDirOpt;
   if (!Opts.DumpGraph.empty())
     Opts.Output = OutputMode::None;
+  return true;
+}
+
+bool applyConfig(StringRef Dir, ToolOptions &Opts) {
+  Config Cfg;
+  if (!readConfig(Dir, Cfg))
+    return false;
+  cl::opt<std::string> &ThreadsOpt = threadsOption();
+  auto Pick = [](const cl::opt<std::string> &O, const std::optional<std::string> &C) {
+    return O.getNumOccurrences() || !C ? std::string(O) : *C;
+  };
+  std::string Bits = IndexBitsOpt.getNumOccurrences() || !Cfg.IndexBits
+                         ? std::string(IndexBitsOpt)
+                         : std::to_string(*Cfg.IndexBits);
+  std::string M = Pick(ModeOpt, Cfg.Mode), T = Pick(ThreadsOpt, Cfg.Threads);
+  if (Bits != "32" && Bits != "16") {
+    errorMessage("invalid IndexBits '" + Bits + "': must be 32 or 16");
+    return false;
+  }
+  Opts.IndexBits = std::stoi(Bits);
+  Opts.TransformMode = M == "poolalloc" ? Mode::PoolAlloc : Mode::Compress;
+  Opts.Threads = T == "single" ? dsa::PlanOptions::ThreadMode::Single
+                 : T == "safe" ? dsa::PlanOptions::ThreadMode::Safe
+                               : dsa::PlanOptions::ThreadMode::Auto;
+  Opts.Exclusions.clear();
+  for (const Config::Item &I : Cfg.ExcludeStructs)
+    Opts.Exclusions.push_back({I.Value, "", "excluded by ExcludeStructs at " + I.Loc});
+  for (const Config::Item &I : Cfg.ExcludeFunctions)
+    Opts.Exclusions.push_back({"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
+  Opts.StrictSkippedCode = strictSkippedCode(Cfg);
+  Opts.HeaderFilter = !HeaderFilterOpt.empty() ? std::string(HeaderFilterOpt)
+                      : Cfg.HeaderFilter       ? Cfg.HeaderFilter->Value
+                                               : "";
+  Opts.Cfg = std::move(Cfg);
   return true;
 }
 

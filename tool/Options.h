@@ -17,6 +17,8 @@ enum class OutputMode { Stdout, OutDir, InPlace, Diff, None };
 enum class Mode { Compress, PoolAlloc };
 enum class ReportFormat { None, Text, Json, Sarif };
 enum class GraphFormat { Json, Dot };
+/// The step of the step mode this run is (StepMode.h), or None: the single command.
+enum class StepKind { None, Summarize, Link, Apply, Finish };
 
 /// Everything the command line says, validated. Built once by parseCommandLine; the rest
 /// of the tool reads only this.
@@ -56,6 +58,11 @@ struct ToolOptions {
   /// Skipped #if code that names what the transformation changes vetoes the structure
   /// (else it is a note in the report).
   bool StrictSkippedCode = false;
+  StepKind Step = StepKind::None;
+  /// --summarize, --link, --apply: the file written (-o).
+  std::string StepOutput;
+  /// --apply, --finish: the plan file.
+  std::string PlanFile;
   /// Units processed at once (-j): at most this many ASTs are alive.
   unsigned Jobs = 1;
   std::string InjectFault;  ///< testing only: see --inject-fault
@@ -65,6 +72,11 @@ struct ToolOptions {
 /// Parses argv. Prints --help/--version/--print-runtime-flags output itself and sets
 /// ExitNow; on a usage error prints "ptrcomp: error: ..." and returns false.
 bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &ExitNow);
+
+/// The settings of the .ptrcomp.yaml found from \p Dir upwards (or --config-file) under
+/// the command line's options, as parseCommandLine sets them from the first source's
+/// directory: for the steps that read summaries, the first unit's source.
+bool applyConfig(llvm::StringRef Dir, ToolOptions &Opts);
 
 } // namespace ptrcomp
 

@@ -105,7 +105,9 @@ static bool acceptable(clang::ASTUnit &Unit) {
   return true;
 }
 
-std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::string &Source) {
+std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
+                                          const clang::tooling::CompilationDatabase &DB,
+                                          const std::string &Source) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
   // The unit's diagnostics are printed at once, not interleaved with another's.
   std::string Text;
@@ -116,8 +118,8 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::st
   // A file system with a working directory of its own: ClangTool would otherwise
     // chdir() the whole process to each file's directory, and units are parsed in
     // parallel.
-    ClangTool Tool(Opts.database(), {Source}, std::make_shared<clang::PCHContainerOperations>(),
-                   llvm::vfs::createPhysicalFileSystem());
+    ClangTool Tool(DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                 llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
   Tool.setDiagnosticConsumer(&Printer);

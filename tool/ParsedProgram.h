@@ -25,9 +25,11 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program);
 /// missing files and directories, and returns false on any.
 bool programSources(const ToolOptions &Opts, std::vector<std::string> &Sources);
 
-/// Parses one source of the run, as parseProgram does; reports its errors and returns
-/// null on any.
-std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts, const std::string &Source);
+/// Parses one source of the run, as parseProgram does, with the command \p DB gives it;
+/// reports its errors and returns null on any.
+std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
+                                          const clang::tooling::CompilationDatabase &DB,
+                                          const std::string &Source);
 
 } // namespace ptrcomp
 

@@ -1,5 +1,6 @@
 //===- SelfCheck.cpp - parse the transformed program in memory ------------===//
 #include "SelfCheck.h"
+#include "Parallel.h"
 #include "FilePaths.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -87,76 +88,79 @@ public:
   }
 };
 
-std::vector<ErrorCollector::Found> parseAll(const ToolOptions &Opts,
-                                            const std::vector<std::string> &Sources,
-                                            const std::vector<OutputFile> *Overlay) {
+/// The errors of unit \p Source, its changed files (of \p Overlay) in memory.
+std::vector<ErrorCollector::Found> parseUnit(const ToolOptions &Opts,
+                                             const clang::tooling::CompilationDatabase &DB,
+                                             const std::string &Source,
+                                             const std::vector<const OutputFile *> &Overlay) {
   std::vector<std::string> Front(std::begin(CheckFlags), std::end(CheckFlags));
   if (!Opts.ResourceDir.empty())
     Front.push_back("-resource-dir=" + Opts.ResourceDir);
   ErrorCollector Collector;
-  // One tool per file, as in parseProgram: a shared FileManager mixes up relative
-  // paths of files compiled in different directories.
-  for (const std::string &Source : Sources) {
-    // A file system with a working directory of its own: ClangTool would otherwise
-    // chdir() the whole process to each file's directory, and units are parsed in
-    // parallel.
-    ClangTool Tool(Opts.database(), {Source}, std::make_shared<clang::PCHContainerOperations>(),
-                   llvm::vfs::createPhysicalFileSystem());
-    // Last, so that they win over the program's own -W flags; and no -w, which would
-    // silence the errors too.
-    Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
-      CommandLineArguments Out;
-      for (const std::string &A : Args)
-        if (A != "-w")
-          Out.push_back(A);
-      return Out;
-    });
-    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Front, ArgumentInsertPosition::END));
-    if (Overlay)
-      for (const OutputFile &F : *Overlay)
-        if (F.Transformed != F.Original)
-          Tool.mapVirtualFile(F.RealPath, F.Transformed);
-    Tool.setDiagnosticConsumer(&Collector);
-    Tool.setPrintErrorMessage(false);
-    Tool.run(newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
-  }
+  // A file system with a working directory of its own: ClangTool would otherwise chdir()
+  // the whole process to each file's directory, and units are checked in parallel.
+  ClangTool Tool(DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                 llvm::vfs::createPhysicalFileSystem());
+  // Last, so that they win over the program's own -W flags; and no -w, which would
+  // silence the errors too.
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    for (const std::string &A : Args)
+      if (A != "-w")
+        Out.push_back(A);
+    return Out;
+  });
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(Front, ArgumentInsertPosition::END));
+  for (const OutputFile *F : Overlay)
+    Tool.mapVirtualFile(F->RealPath, F->Transformed);
+  Tool.setDiagnosticConsumer(&Collector);
+  Tool.setPrintErrorMessage(false);
+  Tool.run(newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
   return std::move(Collector.Errors);
 }
-
 } // namespace
 
-std::vector<CompileError> checkTransformed(const ToolOptions &Opts,
-                                           const std::vector<OutputFile> &Files) {
-  std::vector<std::string> Sources;
-  std::set<std::string> Seen;
-  for (const std::string &S : Opts.Sources) {
-    SmallString<256> Real;
-    if (sys::fs::real_path(S, Real))
-      Real = S;
-    if (Seen.insert(std::string(Real)).second)
-      Sources.push_back(S);
-  }
-  bool Changed = false;
+std::vector<CompileError>
+checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatabase &DB,
+                 const std::vector<std::string> &Sources,
+                 const std::vector<std::vector<std::string>> &UnitFiles,
+                 const std::vector<OutputFile> &Files, unsigned Jobs) {
+  std::map<std::string, const OutputFile *> Changed;
   for (const OutputFile &F : Files)
-    Changed |= F.Transformed != F.Original;
-  if (!Changed)
+    if (F.Transformed != F.Original)
+      Changed[F.RealPath] = &F;
+  if (Changed.empty())
     return {};
-  std::vector<ErrorCollector::Found> After = parseAll(Opts, Sources, &Files);
-  if (After.empty())
-    return {};
-  // Only now pay for a second parse: what the original has itself is not ptrcomp's.
-  std::set<std::tuple<std::string, std::string, std::string>> Before;
-  for (ErrorCollector::Found &F : parseAll(Opts, Sources, nullptr))
-    Before.insert({F.E.RealPath, F.E.Message, F.LineText});
+  // Per unit: the errors of its transformed text, and (only when there are any: a
+  // second parse) those of its original text, which are not ptrcomp's.
+  std::vector<std::vector<ErrorCollector::Found>> After(Sources.size());
+  std::vector<std::vector<ErrorCollector::Found>> Before(Sources.size());
+  forEachIndex(Jobs, Sources.size(), [&](size_t U) {
+    std::vector<const OutputFile *> Overlay;
+    if (U < UnitFiles.size())
+      for (const std::string &Path : UnitFiles[U])
+        if (auto It = Changed.find(Path); It != Changed.end())
+          Overlay.push_back(It->second);
+    if (Overlay.empty())
+      return; // nothing of this unit changed
+    After[U] = parseUnit(Opts, DB, Sources[U], Overlay);
+    if (!After[U].empty())
+      Before[U] = parseUnit(Opts, DB, Sources[U], {});
+  });
+  std::set<std::tuple<std::string, std::string, std::string>> Original;
+  for (auto &Errors : Before)
+    for (ErrorCollector::Found &F : Errors)
+      Original.insert({F.E.RealPath, F.E.Message, F.LineText});
   std::vector<CompileError> Out;
   std::set<std::tuple<std::string, unsigned, std::string>> Dups; // one per TU that saw it
-  for (ErrorCollector::Found &F : After) {
-    if (Before.count({F.E.RealPath, F.E.Message, F.LineText}))
-      continue;
-    if (!Dups.insert({F.E.RealPath, F.E.Offset, F.E.Message}).second)
-      continue;
-    Out.push_back(std::move(F.E));
-  }
+  for (auto &Errors : After)
+    for (ErrorCollector::Found &F : Errors) {
+      if (Original.count({F.E.RealPath, F.E.Message, F.LineText}))
+        continue;
+      if (!Dups.insert({F.E.RealPath, F.E.Offset, F.E.Message}).second)
+        continue;
+      Out.push_back(std::move(F.E));
+    }
   return Out;
 }
 

@@ -25,11 +25,16 @@ struct CompileError {
   std::string Message;
 };
 
-/// Errors of the program whose files are \p Files (their Transformed texts), parsed with
-/// the flags of \p Opts. Errors that the original program has as well (the same message
-/// on the same line text) are not counted: they are not ptrcomp's.
-std::vector<CompileError> checkTransformed(const ToolOptions &Opts,
-                                           const std::vector<OutputFile> &Files);
+/// Errors of the program whose files are \p Files (their Transformed texts): each unit
+/// \p Sources[U] parsed with the command \p DB gives it (and the resource directory of
+/// \p Opts), its files (\p UnitFiles[U], real paths) replaced by their new texts, \p Jobs
+/// units at once. Errors that the original program has as well (the same message on the
+/// same line text) are not counted: they are not ptrcomp's.
+std::vector<CompileError>
+checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatabase &DB,
+                 const std::vector<std::string> &Sources,
+                 const std::vector<std::vector<std::string>> &UnitFiles,
+                 const std::vector<OutputFile> &Files, unsigned Jobs);
 
 } // namespace ptrcomp
 

@@ -154,6 +154,7 @@ private:
 public:
   /// Where the first veto came from (see RewriteStage).
   RewriteStage Stage = RewriteStage::Functions;
+  MacroUses *Macros = nullptr;
 };
 
 bool ProgramRewriter::writesVersionsOf(dsa::FunctionGraph &F, bool Report) {
@@ -302,6 +303,9 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       continue;
     }
     NeedsInclude.insert(FID);
+    if (Macros)
+      for (const FunctionRewriter::ExpandedMacro &M : FR.expandedMacros())
+        (*Macros)[{M.Name, M.Definition}].insert(M.Use);
     unsigned FnAt = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
     for (int L : FR.sizeSymbolsUsed()) {
       PendingPrototypes.push_back({File, FnAt,
@@ -691,8 +695,9 @@ bool ProgramRewriter::run() {
 
 bool rewriteUnit(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                  const ProgramFacts &Facts, EditSet &Edits, dsa::Vetoes &Out,
-                 StringRef InjectFault, RewriteStage *Stage) {
+                 StringRef InjectFault, RewriteStage *Stage, MacroUses *Macros) {
   ProgramRewriter R(AST, Unit, PG, P, Facts, Edits, Out, InjectFault);
+  R.Macros = Macros;
   bool Ok = R.run();
   if (Stage)
     *Stage = R.Stage;

@@ -3,6 +3,7 @@
 #define PTRCOMP_REWRITE_REWRITER_H
 
 #include "../EditSet.h"
+#include "../MacroReport.h"
 #include "../ParsedProgram.h"
 #include "../ProgramFacts.h"
 
@@ -21,10 +22,11 @@ namespace ptrcomp {
 /// The part of the rewrite that found the vetoes: the rewrite of a program stops at the
 /// first part that finds any, in this order, over all units.
 enum class RewriteStage { Functions, Globals, Layouts, Conflict };
+/// \p Macros receives the macro uses written as their expansions (for the report).
 bool rewriteUnit(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
                  const dsa::Plan &P, const ProgramFacts &Facts, EditSet &Edits,
                  dsa::Vetoes &Out, llvm::StringRef InjectFault = "",
-                 RewriteStage *Stage = nullptr);
+                 RewriteStage *Stage = nullptr, MacroUses *Macros = nullptr);
 
 } // namespace ptrcomp
 

@@ -1,0 +1,627 @@
+//===- Pipeline.cpp - the steps of a run, shared by both modes ------------===//
+#include "Pipeline.h"
+#include "ChangedRegions.h"
+#include "Diagnostics.h"
+#include "Expectations.h"
+#include "ExportFixes.h"
+#include "FilePaths.h"
+#include "HeaderFilter.h"
+#include "KeepPragmas.h"
+#include "Parallel.h"
+#include "ParsedProgram.h"
+#include "Report.h"
+#include "Sarif.h"
+#include "SelfCheck.h"
+#include "ptrcomp/Compat.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <atomic>
+#include <map>
+
+using namespace llvm;
+namespace ptrcomp {
+
+/// \p Real relative to the working directory when it is below it (as users type paths).
+static std::string displayPath(StringRef Real) {
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd)) {
+    std::string Prefix = std::string(Cwd) + "/";
+    if (compat::startsWith(Real, Prefix))
+      return Real.drop_front(Prefix.size()).str();
+  }
+  return Real.str();
+}
+
+/// The real path of the file that includes the file at \p Real at \p IncludeLoc with a
+/// quoted #include whose name, taken relative to its own directory, is that file; or "".
+static std::string relativeIncluder(const clang::SourceManager &SM,
+                                    clang::SourceLocation IncludeLoc, StringRef Real) {
+  if (IncludeLoc.isInvalid())
+    return "";
+  auto [IncFID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(IncludeLoc));
+  if (!SM.getFileEntryForID(IncFID))
+    return "";
+  // The include's file name: from the location (just after the directive's name) to
+  // the end of its line.
+  StringRef Buf = SM.getBufferData(IncFID);
+  StringRef Line = Buf.substr(Off).take_until([](char C) { return C == '\n'; }).ltrim();
+  if (!Line.consume_front("\""))
+    return "";
+  StringRef Name = Line.take_until([](char C) { return C == '"'; });
+  std::string By = realPathOf(SM, IncFID);
+  SmallString<256> Candidate(By);
+  sys::path::remove_filename(Candidate);
+  sys::path::append(Candidate, Name);
+  SmallString<256> Resolved;
+  if (sys::fs::real_path(Candidate, Resolved) || Resolved != Real)
+    return "";
+  return By;
+}
+
+/// Every user (non-system) file of one translation unit: the files of the program that -o
+/// mirrors and that edits may touch.
+static std::vector<UnitFile> unitFiles(clang::ASTUnit &Unit) {
+  std::vector<UnitFile> Files;
+  const clang::SourceManager &SM = Unit.getSourceManager();
+  clang::FileID MainID = SM.getMainFileID();
+  std::map<std::string, size_t> Index;
+  for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+    const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+    if (!Entry.isFile() ||
+        Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
+      continue;
+    const clang::FileEntry *FE = compat::origEntry(Entry.getFile().getContentCache());
+    if (!FE)
+      continue;
+    clang::FileID FID = SM.translateFile(FE);
+    std::string Name = compat::fileName(SM, FID);
+    if (FID.isInvalid() || Name.empty())
+      continue;
+    std::string Real = realPathOf(SM, FID);
+    auto [It, New] = Index.try_emplace(Real, Files.size());
+    if (New) {
+      Files.emplace_back();
+      Files.back().RealPath = Real;
+      Files.back().Hash = xxHash64(SM.getBufferData(FID));
+    }
+    UnitFile &F = Files[It->second];
+    F.IsMainFile |= FID == MainID;
+    if (std::string By = relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
+        !By.empty() && llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+      F.RelativeIncluders.push_back(By);
+  }
+  return Files;
+}
+
+/// The files of the program, read again (in path order): false with an error when one
+/// changed since its unit was summarized.
+static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
+                         std::vector<OutputFile> &Out) {
+  std::map<std::string, OutputFile> ByPath;
+  std::map<std::string, uint64_t> Hashes;
+  for (const std::vector<UnitFile> &Unit : Units)
+    for (const UnitFile &U : Unit) {
+      auto [It, New] = ByPath.try_emplace(U.RealPath);
+      OutputFile &F = It->second;
+      if (New) {
+        F.RealPath = U.RealPath;
+        F.DisplayPath = displayPath(U.RealPath);
+        Hashes[U.RealPath] = U.Hash;
+      } else if (Hashes[U.RealPath] != U.Hash) {
+        errorMessage("'" + F.DisplayPath +
+                     "' was not the same file for every unit that includes it (it changed "
+                     "while they were summarized); summarize them again");
+        return false;
+      }
+      F.IsMainFile |= U.IsMainFile;
+      for (const std::string &By : U.RelativeIncluders)
+        if (llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+          F.RelativeIncluders.push_back(By);
+    }
+  for (auto &[Path, F] : ByPath) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf) {
+      errorMessage("cannot read '" + F.DisplayPath + "': " + Buf.getError().message());
+      return false;
+    }
+    F.Original = (*Buf)->getBuffer().str();
+    F.Transformed = F.Original;
+    if (xxHash64(F.Original) != Hashes[Path]) {
+      errorMessage("'" + F.DisplayPath +
+                   "' changed since it was summarized; summarize its units again");
+      return false;
+    }
+    Out.push_back(std::move(F));
+  }
+  return true;
+}
+
+/// Sets every file's Transformed text (and edits) from \p Edits.
+static bool applyEdits(const EditSet &Edits, std::vector<OutputFile> &Files) {
+  for (OutputFile &F : Files) {
+    F.Transformed = F.Original;
+    F.Edits = nullptr;
+    if (!Edits.changes(F.RealPath))
+      continue;
+    Expected<std::string> New = Edits.apply(F.RealPath, F.Original);
+    if (!New) {
+      errorMessage("internal: cannot apply edits to '" + F.DisplayPath +
+                   "': " + toString(New.takeError()));
+      return false;
+    }
+    F.Transformed = std::move(*New);
+    F.Edits = &Edits.files().at(F.RealPath);
+  }
+  return true;
+}
+
+/// "line:col" of \p Offset in \p Text.
+static std::string lineCol(StringRef Text, unsigned Offset) {
+  Offset = std::min<size_t>(Offset, Text.size());
+  StringRef Before = Text.take_front(Offset);
+  size_t LineStart = Before.rfind('\n');
+  unsigned Col = Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
+  return std::to_string(Before.count('\n') + 1) + ":" + std::to_string(Col);
+}
+
+/// The self-check: true when the transformed program compiles. Otherwise the structures
+/// whose edits (or rewritten functions) hold an error are vetoed in \p New, and an error
+/// that no structure explains vetoes them all and is kept in \p Unexplained.
+static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
+                           const std::vector<OutputFile> &Files, const EditSet &Edits,
+                           const dsa::Plan &Plan, dsa::Vetoes &New,
+                           std::optional<CompileError> &Unexplained) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB = storedCommands(S.Sources);
+  std::vector<std::string> Sources;
+  for (const UnitSource &U : S.Sources)
+    Sources.push_back(U.Source);
+  std::vector<std::vector<std::string>> UnitPaths;
+  for (const std::vector<UnitFile> &Unit : S.Files) {
+    UnitPaths.emplace_back();
+    for (const UnitFile &F : Unit)
+      UnitPaths.back().push_back(F.RealPath);
+  }
+  std::vector<CompileError> Errors =
+      checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs);
+  if (Errors.empty())
+    return true;
+  std::map<std::string, const OutputFile *> ByPath;
+  for (const OutputFile &F : Files)
+    ByPath[F.RealPath] = &F;
+  for (const CompileError &E : Errors) {
+    auto It = ByPath.find(E.RealPath);
+    EditSet::Source Src;
+    std::string Where = E.Where;
+    if (It != ByPath.end()) {
+      Src = Edits.sourceOf(E.RealPath, It->second->Original, E.Offset);
+      // Located in the original text, which is what the user has.
+      Where = It->second->DisplayPath + ":" + lineCol(It->second->Original, Src.Offset);
+    }
+    std::string Why = "the rewritten code would not compile (" + Where + ": " + E.Message +
+                      (Src.InEdit ? ", in code ptrcomp wrote)" : ")");
+    if (Src.Pools.empty()) {
+      if (!Unexplained)
+        Unexplained = CompileError{E.RealPath, E.Offset, Where, E.Message};
+      for (const dsa::Pool &Pl : Plan.Pools)
+        New.emplace(Pl.Origin, Why);
+      continue;
+    }
+    for (int P : Src.Pools)
+      New.emplace(Plan.Pools[P].Origin, Why);
+  }
+  return false;
+}
+
+//===-- Stores of compile commands ---------------------------------------===//
+
+namespace {
+/// The commands units were summarized with, by source (as given and made absolute).
+class StoredCommands : public clang::tooling::CompilationDatabase {
+public:
+  explicit StoredCommands(const std::vector<UnitSource> &Sources) {
+    for (const UnitSource &U : Sources) {
+      ByPath[U.Source] = U.Command;
+      SmallString<256> Abs(U.Source);
+      sys::fs::make_absolute(Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      ByPath[std::string(Abs)] = U.Command;
+      All.push_back(U.Command);
+    }
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    auto It = ByPath.find(FilePath.str());
+    if (It == ByPath.end())
+      return {};
+    return {It->second};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Out;
+    for (auto &KV : ByPath)
+      Out.push_back(KV.first);
+    return Out;
+  }
+  std::vector<clang::tooling::CompileCommand> getAllCompileCommands() const override {
+    return All;
+  }
+
+private:
+  std::map<std::string, clang::tooling::CompileCommand> ByPath;
+  std::vector<clang::tooling::CompileCommand> All;
+};
+} // namespace
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+storedCommands(const std::vector<UnitSource> &Sources) {
+  return std::make_unique<StoredCommands>(Sources);
+}
+
+//===-- Summarize --------------------------------------------------------===//
+
+std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
+                                              const clang::tooling::CompilationDatabase &DB,
+                                              const std::string &Source) {
+  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, Source);
+  if (!AST)
+    return std::nullopt;
+  SummarizedUnit U;
+  SmallString<256> Abs(Source);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  U.Source.Source = std::string(Abs);
+  std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
+  if (Commands.empty())
+    Commands = DB.getCompileCommands(Source);
+  if (!Commands.empty())
+    U.Source.Command = Commands.front();
+  U.Summary = dsa::summarizeUnit(AST->getASTContext());
+  U.Facts = collectUnitFacts(*AST, U.Summary->Types, U.Summary->Functions);
+  U.Files = unitFiles(*AST);
+  return U;
+}
+
+//===-- Link -------------------------------------------------------------===//
+
+/// Compresses the graphs' paths: units read them in parallel from now on.
+static void freezeGraphs(dsa::ProgramGraphs &PG) {
+  PG.Globals->compressPaths();
+  for (auto &KV : PG.Functions)
+    KV.second.Graph->compressPaths();
+}
+
+bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
+                 ProgramState &Out) {
+  // Units in the order of their main files' paths, whatever order they were named in.
+  std::stable_sort(Units.begin(), Units.end(),
+                   [](const SummarizedUnit &A, const SummarizedUnit &B) {
+                     return A.Summary->MainFile < B.Summary->MainFile;
+                   });
+  for (unsigned I = 1; I < Units.size(); ++I)
+    if (Units[I].Summary->MainFile == Units[I - 1].Summary->MainFile) {
+      errorMessage("'" + displayPath(Units[I].Summary->MainFile) +
+                   "' is summarized twice; give each file once");
+      return false;
+    }
+  std::vector<std::unique_ptr<dsa::UnitSummary>> Summaries;
+  for (SummarizedUnit &U : Units) {
+    Out.Sources.push_back(std::move(U.Source));
+    Out.Files.push_back(std::move(U.Files));
+    Summaries.push_back(std::move(U.Summary));
+    Out.Facts.Units.push_back(std::move(U.Facts));
+  }
+  Units.clear();
+  std::vector<std::vector<dsa::TypeId>> TypeMaps;
+  Out.Graphs = dsa::linkSummaries(std::move(Summaries), &TypeMaps);
+  if (!Out.Graphs->Errors.empty()) {
+    for (const dsa::LinkError &E : Out.Graphs->Errors)
+      printError(E.Loc + ": error: " + E.Message + "\n" +
+                 (E.NoteLoc.empty() ? "" : E.NoteLoc + ": note: " + E.Note + "\n"));
+    return false;
+  }
+  ProgramFacts &PF = Out.Facts;
+  for (unsigned U = 0; U < PF.Units.size(); ++U)
+    retypeUnitFacts(PF.Units[U], TypeMaps[U]);
+  PF.Observed = evaluateMemberOrders(*Out.Graphs, PF.Units);
+  for (const UnitFacts &U : PF.Units)
+    for (const SkippedBlock &B : U.SkippedBlocks)
+      for (auto &KV : B.Names)
+        PF.SkippedNames.insert(KV.first);
+  // The types are read by units in parallel from now on.
+  Out.Graphs->Types.freeze();
+
+  dsa::PlanOptions &PO = Out.Options;
+  PO.Compress = Opts.TransformMode == Mode::Compress;
+  PO.IndexBits = Opts.IndexBits;
+  PO.Threads = Opts.Threads;
+  PO.Exclusions = Opts.Exclusions;
+  std::vector<OutputFile> Files;
+  if (!programFiles(Out.Files, Files) || !findKeepPragmas(Files, PO.Exclusions))
+    return false;
+  return true;
+}
+
+//===-- Apply ------------------------------------------------------------===//
+
+void makeRoundPlan(const ToolOptions &Opts, ProgramState &S) {
+  S.Plan = dsa::makePlan(*S.Graphs, S.Options, S.Vetoes);
+  // What the plan asks that cannot be written as C is decided before any text is: what
+  // the units must agree on first, then (applyToUnit) each unit's code.
+  S.ProgramVetoes.clear();
+  S.Facts.decide(*S.Graphs, S.Plan, S.ProgramVetoes);
+  if (!Opts.SkipLegality)
+    checkLayouts(S.Facts, *S.Graphs, S.Plan, S.ProgramVetoes);
+  freezeGraphs(*S.Graphs);
+}
+
+std::optional<unsigned> unitOf(const ProgramState &S, StringRef Source) {
+  SmallString<256> Real;
+  if (sys::fs::real_path(Source, Real))
+    return std::nullopt;
+  for (unsigned U = 0; U < S.Files.size(); ++U)
+    for (const UnitFile &F : S.Files[U])
+      if (F.IsMainFile && F.RealPath == Real)
+        return U;
+  return std::nullopt;
+}
+
+std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
+                                      const clang::tooling::CompilationDatabase &DB,
+                                      ProgramState &S, unsigned U, bool SkippedOnly) {
+  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, S.Sources[U].Source);
+  if (!AST)
+    return std::nullopt;
+  dsa::ProgramGraphs &PG = *S.Graphs;
+  if (Error E = dsa::attachUnit(PG, U, AST->getASTContext())) {
+    errorMessage("'" + displayPath(S.Sources[U].Source) + "': " + toString(std::move(E)) +
+                 "; summarize it again");
+    return std::nullopt;
+  }
+  const dsa::Plan &P = S.Plan;
+  UnitResult R;
+  for (const UnitFile &F : S.Files[U])
+    if (F.IsMainFile)
+      R.MainFile = F.RealPath;
+  R.Round = S.Round;
+  R.Skipped = skippedFragment(*AST, U, PG, P, S.Facts.SkippedNames);
+  if (!SkippedOnly) {
+    if (!Opts.SkipLegality)
+      R.Legality = checkUnitLegality(*AST, U, PG, P);
+    // The plan has vetoes already: the round only checks.
+    if (R.Legality.empty() && S.ProgramVetoes.empty()) {
+      // (The report's fragments are always made: in the step mode, only --finish knows
+      // whether a report is asked for.)
+      R.Rewritten = rewriteUnit(*AST, U, PG, P, S.Facts, R.Edits, R.RewriteVetoes,
+                                Opts.InjectFault, &R.Stage, &R.Macros);
+      if (R.Rewritten) {
+        std::vector<LayoutOrder> Orders;
+        std::vector<bool> Found;
+        layoutOrdersIn(AST->getASTContext(), PG, P, S.Facts.Observed, Orders, Found);
+        for (unsigned LI = 0; LI < Found.size(); ++LI)
+          if (Found[LI]) {
+            Orders[LI].Fields.clear(); // the AST goes
+            R.Layouts[int(LI)] = std::move(Orders[LI]);
+          }
+      }
+    }
+  }
+  dsa::detachUnit(PG, U, AST->getASTContext());
+  return R;
+}
+
+/// The legality vetoes of a round, merged as one program-wide check finds them: the
+/// functions' in key order, then the globals' in unit order, then \p Program's.
+static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
+                                  const dsa::Vetoes &Program) {
+  dsa::Vetoes Out;
+  std::map<std::string, const dsa::Vetoes *> ByFunction;
+  for (const UnitResult &R : Results)
+    for (auto &[Key, V] : R.Legality.Functions)
+      ByFunction[Key] = &V;
+  for (auto &[Key, V] : ByFunction)
+    for (auto &KV : *V)
+      Out.insert(KV);
+  for (const UnitResult &R : Results)
+    for (auto &KV : R.Legality.Globals)
+      Out.insert(KV);
+  for (auto &KV : Program)
+    Out.insert(KV);
+  return Out;
+}
+
+//===-- Finish -----------------------------------------------------------===//
+
+/// Writes the finished program as \p Opts asks, with the report, fixes and expectations.
+static int writeProgram(const ToolOptions &Opts, ProgramState &S,
+                        std::vector<UnitResult> &Results, std::vector<OutputFile> &Files,
+                        const EditSet &Edits) {
+  dsa::ProgramGraphs &PG = *S.Graphs;
+  const dsa::Plan &Plan = S.Plan;
+  // Checks that fail the run come before anything is written.
+  std::vector<SkippedFragment> Fragments;
+  for (UnitResult &R : Results)
+    Fragments.push_back(std::move(R.Skipped));
+  PoolNotes Notes = skippedNotes(Fragments, S.Facts.Units, PG, Plan);
+  std::vector<ReportEntry> Entries = reportEntries(PG, Plan, nullptr, Notes);
+  if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
+    return 1;
+  Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
+  if (!Regions) {
+    errorMessage("internal: " + toString(Regions.takeError()));
+    return 1;
+  }
+
+  std::vector<ExtraOutput> Extra;
+  if (!Opts.ExportFixes.empty()) {
+    SmallString<256> Main;
+    if (sys::fs::real_path(Opts.Sources.front(), Main))
+      Main = Opts.Sources.front();
+    Expected<std::string> YAML = exportFixesYAML(Main, *Regions);
+    if (!YAML) {
+      errorMessage("internal: " + toString(YAML.takeError()));
+      return 1;
+    }
+    Extra.emplace_back(Opts.ExportFixes, std::move(*YAML));
+  }
+  if (!Opts.WriteExpect.empty())
+    Extra.emplace_back(Opts.WriteExpect, formatExpectations(Entries, Opts.WriteExpectJson));
+  std::string Report;
+  if (Opts.Report != ReportFormat::None) {
+    raw_string_ostream OS(Report);
+    std::vector<MacroReportEntry> Macros;
+    std::vector<LayoutOrder> Layouts(Plan.Layouts.size());
+    if (Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text) {
+      MacroUses Uses;
+      for (UnitResult &R : Results)
+        for (auto &[NameDef, Where] : R.Macros)
+          Uses[NameDef].insert(Where.begin(), Where.end());
+      Macros = macroReport(Uses);
+      // Each layout's order at the first definition of its struct in the program.
+      std::vector<bool> Done(Plan.Layouts.size());
+      for (UnitResult &R : Results)
+        for (auto &[LI, Order] : R.Layouts)
+          if (unsigned(LI) < Layouts.size() && !Done[LI]) {
+            Layouts[LI] = Order;
+            Done[LI] = true;
+          }
+    }
+    if (Opts.Report == ReportFormat::Json)
+      writeReportJSON(PG, Plan, Layouts, OS, Notes, Macros);
+    else if (Opts.Report == ReportFormat::Sarif)
+      writeReportSARIF(PG, Plan, OS);
+    else
+      writeReportText(PG, Plan, Layouts, OS, Notes, Macros);
+    OS.flush();
+    if (!Opts.ReportFile.empty())
+      Extra.emplace_back(Opts.ReportFile, std::move(Report));
+  }
+  if (!emitOutput(Opts, Files, outs(), Extra))
+    return 1;
+  if (Opts.Report != ReportFormat::None && Opts.ReportFile.empty())
+    outs() << Report;
+  outs().flush();
+  if (Opts.DryRun) {
+    printDryRunWarnings(*Regions, errs());
+    if (Opts.WarningsAsErrors && !Regions->empty())
+      return 1;
+  }
+  return 0;
+}
+
+
+int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResult> Results) {
+  std::vector<OutputFile> Files;
+  if (!programFiles(S.Files, Files))
+    return 1;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB = storedCommands(S.Sources);
+  // Applies the plan in force to every unit again.
+  auto ApplyAll = [&](bool SkippedOnly) {
+    Results.assign(S.Sources.size(), UnitResult());
+    std::atomic<bool> Ok{true};
+    forEachIndex(Opts.Jobs, S.Sources.size(), [&](size_t U) {
+      std::optional<UnitResult> R = applyToUnit(Opts, *DB, S, U, SkippedOnly);
+      if (!R)
+        Ok = false;
+      else
+        Results[U] = std::move(*R);
+    });
+    return bool(Ok);
+  };
+  std::optional<Regex> HeaderFilter;
+  if (!Opts.HeaderFilter.empty())
+    HeaderFilter.emplace(Opts.HeaderFilter);
+  EditSet Edits;
+  std::optional<CompileError> Unexplained; // a compile error no structure explains
+  // A structure the rewriter cannot handle is vetoed and the plan made again without it,
+  // until the rewrite goes through (at worst with no structure left).
+  for (;; ++S.Round) {
+    if (Results.empty()) {
+      makeRoundPlan(Opts, S);
+      if (!ApplyAll(false))
+        return 1;
+    }
+    Edits = EditSet();
+    dsa::Vetoes New = legalityVetoes(Results, S.ProgramVetoes);
+    // Code in an #if branch not taken that names what would change keeps the structure
+    // unchanged when asked to.
+    if (Opts.StrictSkippedCode) {
+      std::vector<SkippedFragment> Fragments;
+      for (UnitResult &R : Results)
+        Fragments.push_back(R.Skipped);
+      for (auto &[Pl, Notes] :
+           skippedNotes(Fragments, S.Facts.Units, *S.Graphs, S.Plan, /*Planned=*/true))
+        New.emplace(S.Plan.Pools[Pl].Origin, Notes.front());
+    }
+    if (New.empty()) {
+      // The rewrite stops at its first stage that finds vetoes, over all units.
+      std::optional<RewriteStage> First;
+      for (UnitResult &R : Results)
+        if (!R.Rewritten && (!First || R.Stage < *First))
+          First = R.Stage;
+      for (UnitResult &R : Results)
+        if (!R.Rewritten && R.Stage == *First)
+          for (auto &KV : R.RewriteVetoes)
+            New[KV.first] = KV.second;
+      if (!First) {
+        bool Conflict = false;
+        for (UnitResult &R : Results)
+          if (auto Err = Edits.merge(R.Edits)) {
+            consumeError(std::move(Err));
+            Conflict = true;
+          }
+        if (auto Err = Edits.finalize()) {
+          consumeError(std::move(Err));
+          Conflict = true;
+        }
+        if (Conflict)
+          for (const dsa::Pool &Pl : S.Plan.Pools)
+            New[Pl.Origin] = "conflicting edits in one place of the source";
+      }
+      if (New.empty() &&
+          !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
+                                               *S.Graphs, S.Plan, New))) {
+        if (!applyEdits(Edits, Files))
+          return 1;
+        if (outputCompiles(Opts, S, Files, Edits, S.Plan, New, Unexplained))
+          break;
+      }
+    }
+    size_t Before = S.Vetoes.size();
+    for (auto &KV : New)
+      S.Vetoes.insert(KV);
+    Results.clear();
+    if (S.Vetoes.size() == Before || S.Round > 200) {
+      // No progress: leave every structure as it was, saying what stopped the rewrite.
+      std::string Why = New.empty() ? "" : ": " + New.begin()->second;
+      for (const dsa::Pool &Pl : S.Plan.Pools)
+        S.Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
+      ++S.Round;
+      makeRoundPlan(Opts, S);
+      Edits = EditSet();
+      if (auto Err = Edits.finalize()) {
+        errorMessage("internal: " + toString(std::move(Err)));
+        return 1;
+      }
+      if (!applyEdits(Edits, Files) || !ApplyAll(/*SkippedOnly=*/true))
+        return 1;
+      break;
+    }
+  }
+  if (Unexplained)
+    printError(Unexplained->Where +
+               ": note: internal error: ptrcomp's rewritten program did not compile here (" +
+               Unexplained->Message +
+               ") and no structure explains it, so the program was left unchanged; please "
+               "report this as a bug with the input\n");
+  return writeProgram(Opts, S, Results, Files, Edits);
+}
+
+} // namespace ptrcomp

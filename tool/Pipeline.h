@@ -1,0 +1,147 @@
+//===- Pipeline.h - summarize, link, apply, finish ------------------------===//
+//
+// A run has four steps, as whole-program compilers at scale have (ThinLTO's summaries,
+// thin link and backends):
+//  - summarize: one unit parsed, its local analysis and the facts of its code kept as a
+//    summary (UnitSummary, UnitFacts, its files), its AST freed;
+//  - link: the summaries merged into the program's graphs, with no AST;
+//  - apply: one unit parsed again, checked and rewritten under the plan, its AST freed;
+//    what it found (vetoes, edits, report fragments) kept as a UnitResult;
+//  - finish: the units' results merged; vetoes make the plan again (and the units are
+//    applied again) until the rewrite goes through; the transformed program is checked
+//    to compile, and written.
+// The single command runs them in one process, a few units at a time (-j); the step
+// mode (StepMode.h) runs each as a command of its own, with files between them, so that
+// a build system can run summarize and apply per file, in parallel, and reuse the
+// summaries of files that did not change. Both go through the same code, and the same
+// bytes (a summary or a plan is written and read back even in one process), so their
+// output is the same.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTRCOMP_PIPELINE_H
+#define PTRCOMP_PIPELINE_H
+
+#include "EditSet.h"
+#include "MacroReport.h"
+#include "Options.h"
+#include "Output.h"
+#include "ProgramFacts.h"
+#include "SkippedCode.h"
+#include "UnitFacts.h"
+#include "legality/Legality.h"
+#include "rewrite/LayoutOrder.h"
+#include "rewrite/Rewriter.h"
+
+#include "ptrcomp/analysis/Plan.h"
+#include "ptrcomp/analysis/Summary.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptrcomp {
+
+/// A user (non-system) file of a unit.
+struct UnitFile {
+  std::string RealPath;
+  bool IsMainFile = false;
+  /// The files that include it with `#include "..."` relative to their own directory.
+  std::vector<std::string> RelativeIncluders;
+  /// Of its text as the unit was parsed: a later step checks it is still the same.
+  uint64_t Hash = 0;
+};
+
+/// How a unit is parsed: its source as named, and the compile command (with ptrcomp's
+/// own adjustments) that parsed it.
+struct UnitSource {
+  std::string Source;
+  clang::tooling::CompileCommand Command;
+};
+
+/// The result of summarizing one unit.
+struct SummarizedUnit {
+  UnitSource Source;
+  std::unique_ptr<dsa::UnitSummary> Summary;
+  UnitFacts Facts;
+  std::vector<UnitFile> Files;
+};
+
+/// What applying a plan to one unit found: the legality check's vetoes, or the
+/// rewriter's (with the stage that found them), or its edits; and what the report needs
+/// of the unit's code under that plan.
+struct UnitResult {
+  /// Which unit (its main file's real path) under which plan (Plan::Round).
+  std::string MainFile;
+  unsigned Round = 0;
+  UnitLegality Legality;
+  dsa::Vetoes RewriteVetoes;
+  RewriteStage Stage = RewriteStage::Functions;
+  bool Rewritten = false;
+  EditSet Edits;
+  SkippedFragment Skipped;
+  MacroUses Macros;
+  /// The orders of the layouts whose struct the unit defines, for the report.
+  std::map<int, LayoutOrder> Layouts;
+};
+
+/// The program between the steps: linked graphs, the units, the plan in force.
+struct ProgramState {
+  std::vector<UnitSource> Sources;          ///< per unit, in link order
+  std::vector<std::vector<UnitFile>> Files; ///< per unit
+  std::unique_ptr<dsa::ProgramGraphs> Graphs;
+  ProgramFacts Facts;
+  dsa::PlanOptions Options;
+  /// The plan of the current round, made with Vetoes; ProgramVetoes: what the plan asks
+  /// that no unit's rewrite can do (ProgramFacts::decide, checkLayouts).
+  unsigned Round = 0;
+  dsa::Vetoes Vetoes;
+  dsa::Plan Plan;
+  dsa::Vetoes ProgramVetoes;
+};
+
+/// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any.
+std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
+                                              const clang::tooling::CompilationDatabase &DB,
+                                              const std::string &Source);
+
+/// Links \p Units (consumed) into \p Out, with the plan options of \p Opts and of the
+/// `#pragma ptrcomp` in the program's files. Reports errors; false on any.
+bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
+                 ProgramState &Out);
+
+/// Makes the plan of round \p S.Round from S.Vetoes, and its program-wide decisions.
+void makeRoundPlan(const ToolOptions &Opts, ProgramState &S);
+
+/// Applies the plan in force to unit \p U, parsed with \p DB. Only its skipped-code
+/// fragment when \p SkippedOnly. Reports errors; nullopt on any.
+std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
+                                      const clang::tooling::CompilationDatabase &DB,
+                                      ProgramState &S, unsigned U, bool SkippedOnly = false);
+
+/// The unit of \p S whose main file is \p Source (by real path), or nullopt.
+std::optional<unsigned> unitOf(const ProgramState &S, llvm::StringRef Source);
+
+/// Finishes the run from the results of the round in force (one per unit): makes the
+/// plan again while there are vetoes (applying the units again, parsed with the
+/// commands that summarized them), checks that the output compiles, and writes it as
+/// \p Opts asks. Returns the process exit status.
+int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResult> Results);
+
+/// A database that gives each unit the command that summarized it.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+storedCommands(const std::vector<UnitSource> &Sources);
+
+/// Files between the steps (StepFiles.cpp).
+std::string writeSummaryFile(SummarizedUnit &U);
+llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes);
+std::string writePlanFile(ProgramState &S);
+llvm::Expected<std::unique_ptr<ProgramState>> readPlanFile(llvm::StringRef Bytes);
+std::string writeResultFile(UnitResult &R);
+llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes);
+
+} // namespace ptrcomp
+
+#endif

@@ -1,0 +1,177 @@
+//===- StepMode.cpp - summarize, link, apply, finish ----------------------===//
+#include "StepMode.h"
+#include "Diagnostics.h"
+#include "Output.h"
+#include "Parallel.h"
+#include "Pipeline.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <atomic>
+
+using namespace llvm;
+namespace ptrcomp {
+
+/// The contents of \p Path, or an error naming it.
+static std::optional<std::string> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    errorMessage("cannot read '" + Path + "': " + Buf.getError().message());
+    return std::nullopt;
+  }
+  return (*Buf)->getBuffer().str();
+}
+
+/// Writes \p Bytes to \p Path atomically (a temporary, then renamed).
+static bool writeFile(StringRef Path, std::string Bytes) {
+  ToolOptions W;
+  W.Output = OutputMode::None;
+  return emitOutput(W, {}, outs(), {{Path.str(), std::move(Bytes)}});
+}
+
+/// The plan of --apply and --finish.
+static std::unique_ptr<ProgramState> readPlan(const ToolOptions &Opts) {
+  std::optional<std::string> Bytes = readFile(Opts.PlanFile);
+  if (!Bytes)
+    return nullptr;
+  Expected<std::unique_ptr<ProgramState>> S = readPlanFile(*Bytes);
+  if (!S) {
+    errorMessage("plan '" + Opts.PlanFile + "': " + toString(S.takeError()));
+    return nullptr;
+  }
+  return std::move(*S);
+}
+
+static int summarize(ToolOptions &Opts) {
+  std::vector<std::string> Sources;
+  if (!programSources(Opts, Sources))
+    return 1;
+  std::optional<SummarizedUnit> U = summarizeSource(Opts, Opts.database(), Sources.front());
+  if (!U)
+    return 1;
+  return writeFile(Opts.StepOutput, writeSummaryFile(*U)) ? 0 : 1;
+}
+
+static int link(ToolOptions &Opts) {
+  std::vector<std::optional<SummarizedUnit>> Read(Opts.Sources.size());
+  std::atomic<bool> Ok{true};
+  forEachIndex(Opts.Jobs, Opts.Sources.size(), [&](size_t I) {
+    std::optional<std::string> Bytes = readFile(Opts.Sources[I]);
+    if (!Bytes) {
+      Ok = false;
+      return;
+    }
+    Expected<SummarizedUnit> U = readSummaryFile(*Bytes);
+    if (!U) {
+      errorMessage("summary '" + Opts.Sources[I] + "': " + toString(U.takeError()));
+      Ok = false;
+      return;
+    }
+    Read[I] = std::move(*U);
+  });
+  if (!Ok)
+    return 1;
+  std::vector<SummarizedUnit> Units;
+  for (std::optional<SummarizedUnit> &U : Read)
+    Units.push_back(std::move(*U));
+  // The settings of the program's .ptrcomp.yaml: found from its first source.
+  std::string First;
+  for (SummarizedUnit &U : Units)
+    if (First.empty() || U.Summary->MainFile < First)
+      First = U.Summary->MainFile;
+  if (!applyConfig(sys::path::parent_path(First), Opts))
+    return 1;
+  ProgramState S;
+  if (!linkProgram(Opts, std::move(Units), S))
+    return 1;
+  makeRoundPlan(Opts, S);
+  return writeFile(Opts.StepOutput, writePlanFile(S)) ? 0 : 1;
+}
+
+static int apply(ToolOptions &Opts) {
+  std::vector<std::string> Sources;
+  if (!programSources(Opts, Sources))
+    return 1;
+  std::unique_ptr<ProgramState> S = readPlan(Opts);
+  if (!S)
+    return 1;
+  std::optional<unsigned> U = unitOf(*S, Sources.front());
+  if (!U) {
+    errorMessage("'" + Sources.front() + "' is not a unit of plan '" + Opts.PlanFile +
+                 "' (link its summary with the others)");
+    return 1;
+  }
+  std::optional<UnitResult> R = applyToUnit(Opts, Opts.database(), *S, *U);
+  if (!R)
+    return 1;
+  return writeFile(Opts.StepOutput, writeResultFile(*R)) ? 0 : 1;
+}
+
+static int finish(ToolOptions &Opts) {
+  std::unique_ptr<ProgramState> S = readPlan(Opts);
+  if (!S)
+    return 1;
+  if (!S->Sources.empty() &&
+      !applyConfig(sys::path::parent_path(S->Sources.front().Source), Opts))
+    return 1;
+  // One result per unit, of the plan in force; the units are matched by main file.
+  std::map<std::string, unsigned> UnitByMain;
+  for (unsigned U = 0; U < S->Files.size(); ++U)
+    for (const UnitFile &F : S->Files[U])
+      if (F.IsMainFile)
+        UnitByMain[F.RealPath] = U;
+  std::vector<UnitResult> Results(S->Sources.size());
+  std::vector<bool> Have(S->Sources.size());
+  bool Ok = true;
+  for (const std::string &Path : Opts.Sources) {
+    std::optional<std::string> Bytes = readFile(Path);
+    if (!Bytes)
+      return 1;
+    Expected<UnitResult> R = readResultFile(*Bytes);
+    if (!R) {
+      errorMessage("result '" + Path + "': " + toString(R.takeError()));
+      return 1;
+    }
+    auto It = UnitByMain.find(R->MainFile);
+    if (It == UnitByMain.end() || R->Round != S->Round) {
+      errorMessage("result '" + Path + "' is not of plan '" + Opts.PlanFile +
+                   "' (apply that plan again)");
+      Ok = false;
+      continue;
+    }
+    if (Have[It->second]) {
+      errorMessage("result '" + Path + "': its unit has another result given");
+      Ok = false;
+    }
+    Have[It->second] = true;
+    Results[It->second] = std::move(*R);
+  }
+  for (unsigned U = 0; U < Have.size(); ++U)
+    if (!Have[U]) {
+      errorMessage("no result for '" + S->Sources[U].Source + "' (apply plan '" +
+                   Opts.PlanFile + "' to it)");
+      Ok = false;
+    }
+  if (!Ok)
+    return 1;
+  return finishProgram(Opts, *S, std::move(Results));
+}
+
+int runStep(ToolOptions &Opts) {
+  switch (Opts.Step) {
+  case StepKind::Summarize:
+    return summarize(Opts);
+  case StepKind::Link:
+    return link(Opts);
+  case StepKind::Apply:
+    return apply(Opts);
+  case StepKind::Finish:
+    return finish(Opts);
+  case StepKind::None:
+    break;
+  }
+  return 1;
+}
+
+} // namespace ptrcomp
