@@ -120,28 +120,27 @@ static cl::opt<std::string> GraphFormatOpt("graph-format",
                                            cl::cat(PtrcompCategory));
 
 // The step mode (StepMode.h): each step a command of its own, for build systems.
-static cl::OptionCategory StepCategory("Step mode (the single command's steps, for build systems)");
 static cl::opt<bool> SummarizeOpt(
     "summarize",
     cl::desc("Summarize one source file (parse it, analyse it on its own) into the file\n"
              "of -o (FILE.pcs)"),
-    cl::cat(StepCategory));
+    cl::cat(PtrcompCategory));
 static cl::opt<bool> LinkOpt(
     "link",
     cl::desc("Link the summaries given (*.pcs) into the program and its plan, written to\n"
              "the file of -o (program.pcp); takes the options of the transformation"),
-    cl::cat(StepCategory));
+    cl::cat(PtrcompCategory));
 static cl::opt<std::string> ApplyOpt(
     "apply",
     cl::desc("Check and rewrite one source file under plan <plan.pcp>; its result goes to\n"
              "the file of -o (FILE.pcr)"),
-    cl::value_desc("plan.pcp"), cl::cat(StepCategory));
+    cl::value_desc("plan.pcp"), cl::cat(PtrcompCategory));
 static cl::opt<std::string> FinishOpt(
     "finish",
     cl::desc("Finish from plan <plan.pcp> and the results given (*.pcr): plan again\n"
              "while the rewrite finds vetoes, check that the output compiles, and write\n"
              "it (-o DIR, -i, --diff, --report ... as the single command)"),
-    cl::value_desc("plan.pcp"), cl::cat(StepCategory));
+    cl::value_desc("plan.pcp"), cl::cat(PtrcompCategory));
 
 static cl::opt<unsigned> JobsOpt(
     "j",
@@ -182,6 +181,12 @@ static const char Overview[] =
     "\n"
     "With one input file and none of -o/-i/--diff, the transformed file goes to stdout.\n"
     "Build the output with the flags from --print-runtime-flags.\n"
+    "\n"
+    "Step mode, for build systems (the same output as one command):\n"
+    "  ptrcomp --summarize <file> -o <file>.pcs [-- <compiler args>]    per source\n"
+    "  ptrcomp --link <file>.pcs... -o program.pcp [options]            once\n"
+    "  ptrcomp --apply=program.pcp <file> -o <file>.pcr [-- <args>]     per source\n"
+    "  ptrcomp --finish=program.pcp <file>.pcr... -o <dir> [options]    once\n"
     "\n"
     "Settings: the first .ptrcomp.yaml found from the first source's directory\n"
     "upwards (or --config-file) sets IndexBits, Mode, Threads, ExcludeStructs,\n"
@@ -348,7 +353,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   ExitNow = false;
   cl::opt<std::string> &ThreadsOpt = threadsOption();
   cl::SetVersionPrinter(printVersion);
-  cl::HideUnrelatedOptions({&PtrcompCategory, &StepCategory});
+  cl::HideUnrelatedOptions(PtrcompCategory);
   // --print-runtime-flags needs no input files: handle it before the parser demands them.
   for (int I = 1; I < argc; ++I)
     if (StringRef(argv[I]) == "--print-runtime-flags" ||

@@ -1,0 +1,215 @@
+"""The step mode (--summarize, --link, --apply, --finish) gives the single command's output
+byte for byte: the transformed files and the JSON report, on every golden case, every exec
+and legality program, the multi-file programs and a generated multi-file project; it
+reports damaged, truncated or foreign summaries and plans by name, and a plan that does
+not match the file given to --apply, and writes nothing then.
+"""
+import json
+import pathlib
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+import ptrcomp_testlib as tl
+import test_exec
+
+TESTS = tl.ROOT / "tests"
+GOLDEN = sorted(p for p in (TESTS / "golden").iterdir() if p.is_dir())
+EXEC = sorted((TESTS / "exec").glob("*.c")) + sorted((TESTS / "legality").glob("*.c"))
+MULTI = [p for p in sorted((TESTS / "exec_multi").iterdir())
+         if p.is_dir() and not p.name.startswith("opaque_recursive")]
+
+
+def tree(root):
+    """Every file below root with its bytes."""
+    root = pathlib.Path(root)
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+def steps(sources, cwd, work, flags=(), args=(), jobs="1"):
+    """Runs the four steps; returns (output tree, report bytes, the last Run)."""
+    work = pathlib.Path(work)
+    work.mkdir(parents=True, exist_ok=True)
+    pcs = []
+    for i, s in enumerate(sources):
+        out = work / f"{i}.pcs"
+        r = tl.run_ptrcomp("--summarize", s, "-o", out, "--", *flags, cwd=cwd)
+        assert r.returncode == 0, r.stderr
+        pcs.append(out)
+    plan = work / "program.pcp"
+    r = tl.run_ptrcomp("--link", *pcs, "-o", plan, *args, cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    pcr = []
+    for i, s in enumerate(sources):
+        out = work / f"{i}.pcr"
+        r = tl.run_ptrcomp("--apply", plan, s, "-o", out, *args, "--", *flags, cwd=cwd)
+        assert r.returncode == 0, r.stderr
+        pcr.append(out)
+    out = work / "out"
+    report = work / "report.json"
+    r = tl.run_ptrcomp("--finish", plan, *pcr, "-o", out, "--report=json",
+                       f"--report-file={report}", "-j", jobs, *args, cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    return tree(out), report.read_bytes(), r
+
+
+def single(sources, cwd, work, flags=(), args=()):
+    work = pathlib.Path(work)
+    out = work / "single"
+    report = work / "single.json"
+    r = tl.run_ptrcomp(*sources, "-o", out, "--report=json", f"--report-file={report}",
+                       *args, "--", *flags, cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    return tree(out), report.read_bytes(), r
+
+
+def same(sources, cwd, tmp_path, flags=(), args=()):
+    a_files, a_report, a = single(sources, cwd, tmp_path, flags, args)
+    b_files, b_report, b = steps(sources, cwd, tmp_path / "steps", flags, args)
+    assert sorted(a_files) == sorted(b_files)
+    for name in a_files:
+        assert a_files[name] == b_files[name], f"{name} differs between the modes"
+    assert a_report == b_report, "the reports differ between the modes"
+    assert a.stderr == b.stderr
+    return a_files
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[c.name for c in GOLDEN])
+def test_golden_steps(case, ptrcomp, tmp_path):
+    args = shlex.split((case / "args").read_text()) if (case / "args").exists() else []
+    files = same(["input.c"], case, tmp_path, args=args)
+    # And the golden file itself: the step mode's output is today's expected output.
+    assert files["input.c"] == (case / "expected.c").read_bytes()
+
+
+@pytest.mark.parametrize("case", EXEC, ids=[c.stem for c in EXEC])
+def test_exec_steps(case, ptrcomp, tmp_path):
+    _, ptrcomp_args, flags, _ = test_exec.all_directives(case)
+    same([case.name], case.parent, tmp_path, ["-std=gnu11", *flags], ptrcomp_args)
+
+
+@pytest.mark.parametrize("case", MULTI, ids=[c.name for c in MULTI])
+def test_multi_file_steps(case, ptrcomp, tmp_path):
+    sources = sorted(p.name for p in case.glob("*.c"))
+    same(sources, case, tmp_path, ["-std=gnu11"])
+
+
+def test_generated_project_steps(ptrcomp, tmp_path):
+    """A generated project of 12 files (shared headers, calls and pools across files):
+    the same output in both modes, with several jobs, and it behaves as the original."""
+    proj = tmp_path / "proj"
+    subprocess.run([sys.executable, tl.ROOT / "benchmarks" / "gen_large.py", "--files", "12",
+                    "--lines-per-file", "120", "-o", proj], check=True, capture_output=True)
+    sources = sorted(str(p.relative_to(proj)) for p in (proj / "src").rglob("*.c"))
+    flags = ["-Iinclude", "-DGEN_SCALE=2"]
+    a_files, a_report, _ = single(sources, proj, tmp_path, flags)
+    b_files, b_report, _ = steps(sources, proj, tmp_path / "steps", flags, jobs="2")
+    assert a_files == b_files and a_report == b_report
+    report = json.loads(a_report)
+    assert any(s.get("compressed") for s in report["structures"])
+    out = tmp_path / "steps" / "out"
+    tl.check_same_behaviour([proj / s for s in sources], [out / s for s in sources],
+                            tmp_path, compilers=tl.COMPILERS[:1], sanitize=False,
+                            original_flags=["-I", proj / "include", "-DGEN_SCALE=2"],
+                            transformed_flags=["-I", out / "include", "-DGEN_SCALE=2"])
+
+
+# --- Bad input -----------------------------------------------------------------------
+
+LIST = """#include <stdlib.h>
+struct node { int v; struct node *next; };
+int main(void) {
+    struct node *l = NULL;
+    for (int i = 0; i < 3; i++) { struct node *n = malloc(sizeof *n); n->v = i; n->next = l; l = n; }
+    int s = 0;
+    while (l) { struct node *n = l->next; s += l->v; free(l); l = n; }
+    return s;
+}
+"""
+
+
+@pytest.fixture
+def summarized(ptrcomp, tmp_path):
+    (tmp_path / "list.c").write_text(LIST)
+    r = tl.run_ptrcomp("--summarize", "list.c", "-o", "list.pcs", "--", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    return tmp_path
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "version", "empty", "other-kind"])
+def test_bad_summary(summarized, damage):
+    d = summarized
+    data = (d / "list.pcs").read_bytes()
+    if damage == "flip":
+        data = data[:-10] + bytes([data[-10] ^ 0x40]) + data[-9:]
+        want = "damaged summary file"
+    elif damage == "truncate":
+        data = data[: len(data) // 2]
+        want = "truncated summary file"
+    elif damage == "version":
+        line, rest = data.split(b"\n", 1)
+        data = line.replace(b"ptrcomp 0.", b"ptrcomp 9.") + b"\n" + rest
+        want = "written by another version of ptrcomp"
+    elif damage == "empty":
+        data = b""
+        want = "not a ptrcomp summary file"
+    else:
+        r = tl.run_ptrcomp("--link", "list.pcs", "-o", "p.pcp", cwd=d)
+        assert r.returncode == 0, r.stderr
+        data = (d / "p.pcp").read_bytes()
+        want = "not a ptrcomp summary file"
+    (d / "bad.pcs").write_bytes(data)
+    before = tree(d)
+    r = tl.run_ptrcomp("--link", "bad.pcs", "-o", "program.pcp", cwd=d)
+    assert r.returncode == 1
+    assert f"summary 'bad.pcs': {want}" in r.stderr, r.stderr
+    assert tree(d) == before, "a failed step wrote something"
+
+
+def test_bad_plan_and_mismatched_file(summarized):
+    d = summarized
+    assert tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", cwd=d).returncode == 0
+    # A plan file cut short.
+    data = (d / "program.pcp").read_bytes()
+    (d / "cut.pcp").write_bytes(data[: len(data) - 5])
+    r = tl.run_ptrcomp("--apply", "cut.pcp", "list.c", "-o", "list.pcr", "--", cwd=d)
+    assert r.returncode == 1 and "plan 'cut.pcp': truncated plan file" in r.stderr, r.stderr
+    assert not (d / "list.pcr").exists()
+    # A file that is not a unit of the plan.
+    (d / "other.c").write_text("int main(void) { return 0; }\n")
+    r = tl.run_ptrcomp("--apply", "program.pcp", "other.c", "-o", "other.pcr", "--", cwd=d)
+    assert r.returncode == 1 and "'other.c' is not a unit of plan 'program.pcp'" in r.stderr
+    assert not (d / "other.pcr").exists()
+    # The unit's file changed since it was summarized.
+    (d / "list.c").write_text(LIST.replace("int s = 0;", "int s = 0; int t = 1; (void)&t;"))
+    r = tl.run_ptrcomp("--apply", "program.pcp", "list.c", "-o", "list.pcr", "--", cwd=d)
+    assert r.returncode == 1 and "summarize it again" in r.stderr, r.stderr
+    assert not (d / "list.pcr").exists()
+
+
+def test_finish_needs_every_result(summarized):
+    d = summarized
+    (d / "two.c").write_text("int twice(int x) { return 2 * x; }\n")
+    assert tl.run_ptrcomp("--summarize", "two.c", "-o", "two.pcs", "--", cwd=d).returncode == 0
+    assert tl.run_ptrcomp("--link", "list.pcs", "two.pcs", "-o", "p.pcp", cwd=d).returncode == 0
+    r = tl.run_ptrcomp("--apply", "p.pcp", "list.c", "-o", "list.pcr", "--", cwd=d)
+    assert r.returncode == 0, r.stderr
+    r = tl.run_ptrcomp("--finish", "p.pcp", "list.pcr", "-o", "out", cwd=d)
+    assert r.returncode == 1 and "no result for" in r.stderr and "two.c" in r.stderr
+    assert not (d / "out").exists()
+
+
+def test_step_options(ptrcomp, tmp_path):
+    (tmp_path / "a.c").write_text("int main(void) { return 0; }\n")
+    r = tl.run_ptrcomp("--summarize", "a.c", "--", cwd=tmp_path)
+    assert r.returncode == 1 and "--summarize needs -o FILE" in r.stderr
+    r = tl.run_ptrcomp("--summarize", "--link", "a.c", "-o", "x", "--", cwd=tmp_path)
+    assert r.returncode == 1 and "give one" in r.stderr
+    r = tl.run_ptrcomp("--link", "missing.pcs", "-o", "p.pcp", cwd=tmp_path)
+    assert r.returncode == 1 and "'missing.pcs': no such file" in r.stderr
+    r = tl.run_ptrcomp("--help", cwd=tmp_path)
+    for opt in ("--summarize", "--link", "--apply=<plan.pcp>", "--finish=<plan.pcp>", "-j"):
+        assert opt in r.stdout, opt
