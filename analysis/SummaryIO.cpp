@@ -239,17 +239,23 @@ template <typename A> void io(A &Ar, LinkError &E) {
   fields(Ar, E.Loc, E.Message, E.NoteLoc, E.Note);
 }
 
-template <typename A> void io(A &Ar, ProgramGraphs &PG) {
+template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG) {
   io(Ar, PG.Types);
-  functionsIO(Ar, PG.Functions, PG.Types);
   if constexpr (A::Reading)
     PG.Globals = std::make_unique<DSGraph>(PG.Types);
   GraphIO::run(Ar, *PG.Globals);
   fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes, PG.GlobalTypeDefined,
          PG.HasMain, PG.AddressEscaped, PG.Unreachable, PG.Errors, PG.UnitFunctionTypes);
+}
+
+template <typename A> void io(A &Ar, ProgramGraphs &PG) {
+  programGlobals(Ar, PG);
+  functionsIO(Ar, PG.Functions, PG.Types);
   if constexpr (A::Reading)
     PG.indexUnits();
 }
+
+template <typename A> void io(A &Ar, DSGraph &G) { GraphIO::run(Ar, G); }
 
 //===-- Plans ------------------------------------------------------------===//
 
@@ -298,7 +304,16 @@ PTRCOMP_ARCHIVE_TYPES(ProgramGraphs)
 PTRCOMP_ARCHIVE_TYPES(Plan)
 PTRCOMP_ARCHIVE_TYPES(PlanOptions)
 PTRCOMP_ARCHIVE_TYPES(NodeRef)
+PTRCOMP_ARCHIVE_TYPES(DSGraph)
+PTRCOMP_ARCHIVE_TYPES(FunctionVersion)
+PTRCOMP_ARCHIVE_TYPES(Pool)
+PTRCOMP_ARCHIVE_TYPES(Layout)
+PTRCOMP_ARCHIVE_TYPES(FnPtrClass)
 #undef PTRCOMP_ARCHIVE_TYPES
+template void functionFields<ArchiveWriter>(ArchiveWriter &, FunctionGraph &);
+template void functionFields<ArchiveReader>(ArchiveReader &, FunctionGraph &);
+template void programGlobals<ArchiveWriter>(ArchiveWriter &, ProgramGraphs &);
+template void programGlobals<ArchiveReader>(ArchiveReader &, ProgramGraphs &);
 
 //===-- Summary files ----------------------------------------------------===//
 

@@ -138,7 +138,10 @@ storedCommands(const std::vector<UnitSource> &Sources);
 std::string writeSummaryFile(SummarizedUnit &U);
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes);
 std::string writePlanFile(ProgramState &S);
-llvm::Expected<std::unique_ptr<ProgramState>> readPlanFile(llvm::StringRef Bytes);
+/// The whole plan; or, given the real path of a unit's main file, only what applying
+/// the plan to that unit reads (its functions, their callees, the program's globals).
+llvm::Expected<std::unique_ptr<ProgramState>>
+readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor = std::nullopt);
 std::string writeResultFile(UnitResult &R);
 llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes);
 

@@ -124,26 +124,178 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
   return std::move(U);
 }
 
-template <typename A> void io(A &Ar, ProgramFacts &F) {
-  fields(Ar, F.Units, F.Observed, F.SkippedNames);
-}
-template <typename A> void io(A &Ar, ProgramState &S) {
-  if constexpr (A::Reading)
-    S.Graphs = std::make_unique<dsa::ProgramGraphs>();
-  fields(Ar, S.Sources, S.Files, *S.Graphs, S.Facts, S.Options, S.Round, S.Vetoes, S.Plan,
-         S.ProgramVetoes);
+/// The decisions of a plan (ProgramFacts::decide), what the units' rewriting reads.
+template <typename A> void decisions(A &Ar, ProgramFacts &F) {
+  fields(Ar, F.Observed, F.SkippedNames, F.CalledFromUnit, F.CrossUnit, F.PoolUsers,
+         F.PoolHome, F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf, F.ClonesCalledIn);
 }
 
-std::string writePlanFile(ProgramState &S) { return write("plan", S); }
+/// The plan file: first what every step needs (the units, the options, the types and
+/// globals, the plan's pools, layouts and decisions, an index of the functions), then
+/// the units' facts, the graphs and the functions with their versions, each a part of
+/// its own that --apply skips unless its unit needs it.
+std::string writePlanFile(ProgramState &S) {
+  dsa::ProgramGraphs &PG = *S.Graphs;
+  dsa::Plan &P = S.Plan;
+  // Graphs (shared by the functions of an SCC) in the order of their first function.
+  std::vector<dsa::DSGraph *> Graphs;
+  std::map<const dsa::DSGraph *, unsigned> GraphOf;
+  std::vector<std::tuple<std::string, unsigned, unsigned>> Index; // key, unit, graph
+  for (auto &[Key, F] : PG.Functions) {
+    auto [It, New] = GraphOf.try_emplace(F.Graph.get(), Graphs.size());
+    if (New)
+      Graphs.push_back(F.Graph.get());
+    Index.emplace_back(Key, F.Unit, It->second);
+  }
+  std::vector<std::string> VersionFunction;
+  for (const dsa::FunctionVersion &V : P.Versions)
+    VersionFunction.push_back(V.Function);
 
-llvm::Expected<std::unique_ptr<ProgramState>> readPlanFile(llvm::StringRef Bytes) {
+  dsa::ArchiveWriter Head;
+  fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes, S.ProgramVetoes);
+  decisions(Head, S.Facts);
+  dsa::programGlobals(Head, PG);
+  fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed, P.GlobalHolders,
+         P.GlobalHolderPools, P.FnClasses, P.FnClassOf, VersionFunction, Index);
+  dsa::ArchiveWriter Facts;
+  io(Facts, S.Facts.Units);
+
+  dsa::ArchiveWriter W;
+  W.blob(Head.bytes());
+  W.blob(Facts.bytes());
+  W.num(Graphs.size());
+  for (dsa::DSGraph *G : Graphs) {
+    dsa::ArchiveWriter GW;
+    io(GW, *G);
+    W.blob(GW.bytes());
+  }
+  W.num(PG.Functions.size());
+  for (auto &[Key, F] : PG.Functions) {
+    dsa::ArchiveWriter FW;
+    dsa::functionFields(FW, F);
+    std::vector<std::pair<unsigned, dsa::FunctionVersion>> Versions;
+    if (auto It = P.VersionsOf.find(Key); It != P.VersionsOf.end())
+      for (unsigned VI : It->second)
+        Versions.emplace_back(VI, P.Versions[VI]);
+    io(FW, Versions);
+    W.blob(FW.bytes());
+  }
+  return dsa::wrapFile("plan", PTRCOMP_VERSION, W.bytes());
+}
+
+static llvm::Error damaged() {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "damaged plan file (its contents do not parse)");
+}
+
+llvm::Expected<std::unique_ptr<ProgramState>>
+readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
+  llvm::Expected<llvm::StringRef> Body = dsa::unwrapFile("plan", PTRCOMP_VERSION, Bytes);
+  if (!Body)
+    return Body.takeError();
   auto S = std::make_unique<ProgramState>();
-  if (llvm::Error E = read("plan", Bytes, *S))
-    return std::move(E);
-  // The plan's decisions (ProgramFacts::decide) are made again from it: the same.
-  dsa::Vetoes Same;
-  S->Facts.decide(*S->Graphs, S->Plan, Same);
-  S->Graphs->Types.freeze();
+  S->Graphs = std::make_unique<dsa::ProgramGraphs>();
+  dsa::ProgramGraphs &PG = *S->Graphs;
+  dsa::Plan &P = S->Plan;
+  dsa::ArchiveReader R(*Body);
+  std::vector<std::string> VersionFunction;
+  std::vector<std::tuple<std::string, unsigned, unsigned>> Index;
+  {
+    dsa::ArchiveReader Head(R.blob());
+    fields(Head, S->Sources, S->Files, S->Options, S->Round, S->Vetoes, S->ProgramVetoes);
+    decisions(Head, S->Facts);
+    dsa::programGlobals(Head, PG);
+    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed, P.GlobalHolders,
+           P.GlobalHolderPools, P.FnClasses, P.FnClassOf, VersionFunction, Index);
+    if (Head.failed() || !Head.atEnd())
+      return damaged();
+  }
+  llvm::StringRef FactsBlob = R.blob();
+  // The functions to read: all, or those of one unit and what its rewriting reads of
+  // others (the callees of its versions, the members of function-pointer classes).
+  std::set<std::string> Wanted;
+  std::optional<unsigned> Unit;
+  if (OnlyFor) {
+    for (unsigned U = 0; U < S->Files.size() && !Unit; ++U)
+      for (const UnitFile &F : S->Files[U])
+        if (F.IsMainFile && F.RealPath == *OnlyFor)
+          Unit = U;
+    for (auto &[Key, U, G] : Index)
+      if (Unit && U == *Unit)
+        Wanted.insert(Key);
+    for (const dsa::FnPtrClass &C : P.FnClasses)
+      Wanted.insert(C.Members.begin(), C.Members.end());
+  }
+  P.Versions.resize(VersionFunction.size());
+  std::vector<llvm::StringRef> GraphBlobs(R.num());
+  for (llvm::StringRef &B : GraphBlobs)
+    B = R.blob();
+  std::vector<llvm::StringRef> FunctionBlobs(R.num());
+  for (llvm::StringRef &B : FunctionBlobs)
+    B = R.blob();
+  if (R.failed() || !R.atEnd() || FunctionBlobs.size() != Index.size())
+    return damaged();
+  std::vector<std::shared_ptr<dsa::DSGraph>> Graphs(GraphBlobs.size());
+  std::vector<bool> Done(Index.size());
+  // Reads function I (and its graph); returns its versions' callees.
+  auto ReadFunction = [&](size_t I, std::set<std::string> &Callees) -> bool {
+    auto &[Key, U, G] = Index[I];
+    if (Done[I])
+      return true;
+    Done[I] = true;
+    if (G >= Graphs.size())
+      return false;
+    if (!Graphs[G]) {
+      Graphs[G] = std::make_shared<dsa::DSGraph>(PG.Types);
+      dsa::ArchiveReader GR(GraphBlobs[G]);
+      io(GR, *Graphs[G]);
+      if (GR.failed() || !GR.atEnd())
+        return false;
+    }
+    dsa::ArchiveReader FR(FunctionBlobs[I]);
+    dsa::FunctionGraph F;
+    dsa::functionFields(FR, F);
+    std::vector<std::pair<unsigned, dsa::FunctionVersion>> Versions;
+    io(FR, Versions);
+    if (FR.failed() || !FR.atEnd() || F.Key != Key)
+      return false;
+    F.Graph = Graphs[G];
+    for (auto &[VI, V] : Versions) {
+      if (VI >= P.Versions.size())
+        return false;
+      for (auto &[CI, Call] : V.Calls) {
+        if (Call.Version < VersionFunction.size())
+          Callees.insert(VersionFunction[Call.Version]);
+        for (unsigned T : Call.Targets)
+          if (T < VersionFunction.size())
+            Callees.insert(VersionFunction[T]);
+      }
+      P.Versions[VI] = std::move(V);
+    }
+    PG.Functions.emplace(Key, std::move(F));
+    return true;
+  };
+  std::map<std::string, size_t> Position;
+  for (size_t I = 0; I < Index.size(); ++I)
+    Position[std::get<0>(Index[I])] = I;
+  std::set<std::string> Callees;
+  for (size_t I = 0; I < Index.size(); ++I)
+    if ((!OnlyFor || Wanted.count(std::get<0>(Index[I]))) && !ReadFunction(I, Callees))
+      return damaged();
+  for (const std::string &Key : Callees)
+    if (auto It = Position.find(Key); It != Position.end()) {
+      std::set<std::string> Ignored;
+      if (!ReadFunction(It->second, Ignored))
+        return damaged();
+    }
+  PG.indexUnits();
+  if (!OnlyFor) {
+    dsa::ArchiveReader FR(FactsBlob);
+    io(FR, S->Facts.Units);
+    if (FR.failed() || !FR.atEnd())
+      return damaged();
+  }
+  PG.Types.freeze();
   return std::move(S);
 }
 

@@ -5,6 +5,8 @@
 #include "Parallel.h"
 #include "Pipeline.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -31,11 +33,12 @@ static bool writeFile(StringRef Path, std::string Bytes) {
 }
 
 /// The plan of --apply and --finish.
-static std::unique_ptr<ProgramState> readPlan(const ToolOptions &Opts) {
+static std::unique_ptr<ProgramState>
+readPlan(const ToolOptions &Opts, std::optional<std::string> OnlyFor = std::nullopt) {
   std::optional<std::string> Bytes = readFile(Opts.PlanFile);
   if (!Bytes)
     return nullptr;
-  Expected<std::unique_ptr<ProgramState>> S = readPlanFile(*Bytes);
+  Expected<std::unique_ptr<ProgramState>> S = readPlanFile(*Bytes, OnlyFor);
   if (!S) {
     errorMessage("plan '" + Opts.PlanFile + "': " + toString(S.takeError()));
     return nullptr;
@@ -93,7 +96,11 @@ static int apply(ToolOptions &Opts) {
   std::vector<std::string> Sources;
   if (!programSources(Opts, Sources))
     return 1;
-  std::unique_ptr<ProgramState> S = readPlan(Opts);
+  // Only what this unit's rewriting reads of the plan.
+  SmallString<256> Real;
+  if (sys::fs::real_path(Sources.front(), Real))
+    Real = Sources.front();
+  std::unique_ptr<ProgramState> S = readPlan(Opts, std::string(Real));
   if (!S)
     return 1;
   std::optional<unsigned> U = unitOf(*S, Sources.front());

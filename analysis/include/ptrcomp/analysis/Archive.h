@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -48,6 +49,11 @@ public:
   }
   const std::string &bytes() const { return Buf; }
   bool failed() const { return false; }
+  /// Raw bytes, length first, outside the string table: a part a reader may skip.
+  void blob(llvm::StringRef B) {
+    num(B.size());
+    Buf.append(B.data(), B.size());
+  }
 
 private:
   std::string Buf;
@@ -97,6 +103,16 @@ public:
   }
   bool failed() const { return Failed; }
   void markFailed() { fail(); }
+  llvm::StringRef blob() {
+    uint64_t N = num();
+    if (N > Buf.size() - Pos) {
+      fail();
+      return {};
+    }
+    llvm::StringRef B = Buf.substr(Pos, N);
+    Pos += N;
+    return B;
+  }
   bool atEnd() const { return Pos == Buf.size(); }
 
 private:
@@ -168,6 +184,9 @@ template <typename A, typename T> void io(A &Ar, std::vector<T> &V) {
 template <typename A, typename K, typename V> void io(A &Ar, std::pair<K, V> &P) {
   io(Ar, P.first);
   io(Ar, P.second);
+}
+template <typename A, typename... Ts> void io(A &Ar, std::tuple<Ts...> &T) {
+  std::apply([&](Ts &...Vs) { (io(Ar, Vs), ...); }, T);
 }
 template <typename A, typename K, typename V> void io(A &Ar, std::map<K, V> &M) {
   uint64_t N = ioCount(Ar, M.size());

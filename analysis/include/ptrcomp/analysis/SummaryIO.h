@@ -37,6 +37,16 @@ template <typename A> void io(A &Ar, ProgramGraphs &PG);
 template <typename A> void io(A &Ar, Plan &P);
 template <typename A> void io(A &Ar, PlanOptions &O);
 template <typename A> void io(A &Ar, NodeRef &R);
+template <typename A> void io(A &Ar, DSGraph &G);
+template <typename A> void io(A &Ar, FunctionVersion &V);
+template <typename A> void io(A &Ar, Pool &P);
+template <typename A> void io(A &Ar, Layout &L);
+template <typename A> void io(A &Ar, FnPtrClass &C);
+/// A function without its graph (the graphs of one SCC are shared: written apart).
+template <typename A> void functionFields(A &Ar, FunctionGraph &F);
+/// What the program's graphs hold besides the functions: the types, the globals graph
+/// and the program-wide sets.
+template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG);
 
 /// A summary file's bytes, and back.
 std::string writeSummary(UnitSummary &S, llvm::StringRef ToolVersion);
