@@ -2,12 +2,15 @@
 #
 #   ptrcomp_transform(TARGET <target>
 #                     [INDEX_BITS 32|16] [MODE compress|poolalloc]
-#                     [EXPECT <file>] [EXTRA_ARGS <ptrcomp option>...])
+#                     [EXPECT <file>] [EXTRA_ARGS <ptrcomp option>...] [ONE_RUN])
 #
-# At build time, all C sources of <target> go through ONE ptrcomp run (the analysis is
-# whole-program, so the target's translation units are transformed together), and
-# <target> compiles the transformed files instead of the originals and links
-# ptrcomp::runtime. The target keeps its name, its flags, its dependencies and everything
+# At build time, the C sources of <target> go through ptrcomp's steps, as ordinary build
+# actions that the build tool runs in parallel: one `ptrcomp --summarize` per source
+# (rerun only when a file that source reads changes: a depfile), one `--link` of the
+# summaries (the analysis is whole-program), one `--apply` per source, and one `--finish`
+# that checks and writes the transformed program. With ONE_RUN, one ptrcomp process does
+# all of it instead. Either way, <target> compiles the transformed files instead of the
+# originals and links ptrcomp::runtime. The target keeps its name, its flags, its dependencies and everything
 # else, so `target_link_libraries`, `add_test`, `install(TARGETS)` ... work unchanged.
 # Call it in the directory that creates <target>; it takes effect at the end of that
 # directory, so target_* calls made after it are seen.
@@ -15,7 +18,7 @@
 #   INDEX_BITS   --index-bits (default 32)     MODE   --mode (default compress)
 #   EXPECT       --expect=<file> (relative to the current source directory): the run, and
 #                so the build, fails when the transformation differs from the expectation
-#   EXTRA_ARGS   more ptrcomp options, e.g. --extra-arg=-DFOO
+#   EXTRA_ARGS   more ptrcomp options, e.g. --extra-arg=-DFOO (given to every step)
 #
 # Where things go, below ${CMAKE_CURRENT_BINARY_DIR}/ptrcomp/<target>/:
 #   tree/<absolute path of each file>   the transformed program: every source, and every
@@ -23,6 +26,10 @@
 #   report.txt   ptrcomp's report (also in the target property PTRCOMP_REPORT_FILE)
 #   ptrcomp.d    dependencies: the run repeats when a source, a header of the program,
 #                the flags, the tool or the EXPECT file change
+#   db/          the compile commands of the sources, as ptrcomp reads them
+#   steps/       the steps' files: <n>.pcs (a source's summary, <n>.pcs.d its depfile),
+#                program.pcp (the linked program and its plan), <n>.pcr (a source's
+#                result)
 #
 # Mirroring absolute paths keeps the outputs' names known at configure time whatever
 # directory ptrcomp picks as the program's root, and makes the include directories easy
@@ -56,7 +63,7 @@
 include_guard(GLOBAL)
 
 function(ptrcomp_transform)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;INDEX_BITS;MODE;EXPECT" "EXTRA_ARGS")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "ONE_RUN" "TARGET;INDEX_BITS;MODE;EXPECT" "EXTRA_ARGS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "ptrcomp_transform: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -106,7 +113,8 @@ function(ptrcomp_transform)
   set_target_properties("${tgt}" PROPERTIES
     PTRCOMP_TRANSFORMED ON
     _PTRCOMP_OPTIONS "${options}"
-    _PTRCOMP_EXPECT "${expect}")
+    _PTRCOMP_EXPECT "${expect}"
+    _PTRCOMP_ONE_RUN "${arg_ONE_RUN}")
   # Finish at the end of this directory, when the target's sources, flags and links are
   # complete. (EVAL: the target name is fixed now, not looked up later.)
   cmake_language(EVAL CODE "cmake_language(DEFER CALL _ptrcomp_transform_finish [===[${tgt}]===])")
@@ -121,6 +129,7 @@ function(_ptrcomp_transform_finish tgt)
   get_target_property(bindir "${tgt}" BINARY_DIR)
   get_target_property(options "${tgt}" _PTRCOMP_OPTIONS)
   get_target_property(expect "${tgt}" _PTRCOMP_EXPECT)
+  get_target_property(one_run "${tgt}" _PTRCOMP_ONE_RUN)
 
   # The C sources become tree/<real path>; other sources (headers, C++, ...) stay.
   get_target_property(sources "${tgt}" SOURCES)
@@ -233,23 +242,89 @@ function(_ptrcomp_transform_finish tgt)
   file(GENERATE OUTPUT "${params}" CONTENT "${content}" TARGET "${tgt}")
 
   set(stamp "${work}/ptrcomp.stamp")
-  set(depends ${c_sources} "${run_script}" "${params}"
-      "$<TARGET_FILE:ptrcomp::ptrcomp>")
+  set(exe "$<TARGET_FILE:ptrcomp::ptrcomp>")
+  set(depends ${c_sources} "${run_script}" "${params}" "${exe}")
   if(expect)
     list(APPEND depends "${expect}")
   endif()
   if(database)
     list(APPEND depends "${database}")
   endif()
-  add_custom_command(
-    OUTPUT "${stamp}" "${work}/tree.stamp" ${outputs}
-    BYPRODUCTS "${work}/report.txt"
-    COMMAND "${CMAKE_COMMAND}" "-DPTRCOMP_PARAMS=${params}"
-            -P "${run_script}"
-    DEPENDS ${depends}
-    DEPFILE "${work}/ptrcomp.d"
-    COMMENT "ptrcomp: transforming the C sources of ${tgt}"
-    VERBATIM)
+  if(one_run)
+    add_custom_command(
+      OUTPUT "${stamp}" "${work}/tree.stamp" ${outputs}
+      BYPRODUCTS "${work}/report.txt"
+      COMMAND "${CMAKE_COMMAND}" "-DPTRCOMP_PARAMS=${params}"
+              -P "${run_script}"
+      DEPENDS ${depends}
+      DEPFILE "${work}/ptrcomp.d"
+      COMMENT "ptrcomp: transforming the C sources of ${tgt}"
+      VERBATIM)
+  else()
+    # The steps. The sources' compile commands first, as ptrcomp reads them.
+    set(db "${work}/db/compile_commands.json")
+    set(db_depends "${run_script}" "${params}")
+    if(database)
+      list(APPEND db_depends "${database}")
+    endif()
+    add_custom_command(
+      OUTPUT "${db}"
+      COMMAND "${CMAKE_COMMAND}" "-DPTRCOMP_PARAMS=${params}" -DPTRCOMP_STEP=db
+              -P "${run_script}"
+      DEPENDS ${db_depends}
+      COMMENT "ptrcomp: compile commands of ${tgt}"
+      VERBATIM)
+    # Options that are the finish's alone (the expectations) are not given to the others.
+    set(step_options ${options})
+    list(FILTER step_options EXCLUDE REGEX "^--expect=")
+    set(summaries "")
+    set(results "")
+    set(plan "${work}/steps/program.pcp")
+    set(n 0)
+    foreach(src IN LISTS c_sources)
+      get_filename_component(name "${src}" NAME)
+      set(pcs "${work}/steps/${n}-${name}.pcs")
+      set(pcr "${work}/steps/${n}-${name}.pcr")
+      add_custom_command(
+        OUTPUT "${pcs}"
+        COMMAND "${exe}" --summarize "${src}" -o "${pcs}" "--depfile=${pcs}.d"
+                -p "${work}/db" ${step_options}
+        DEPENDS "${src}" "${db}" "${exe}"
+        DEPFILE "${pcs}.d"
+        COMMENT "ptrcomp: summarizing ${name}"
+        VERBATIM)
+      add_custom_command(
+        OUTPUT "${pcr}"
+        COMMAND "${exe}" "--apply=${plan}" "${src}" -o "${pcr}" -p "${work}/db"
+                ${step_options}
+        DEPENDS "${plan}" "${pcs}" "${exe}"
+        COMMENT "ptrcomp: rewriting ${name}"
+        VERBATIM)
+      list(APPEND summaries "${pcs}")
+      list(APPEND results "${pcr}")
+      math(EXPR n "${n} + 1")
+    endforeach()
+    add_custom_command(
+      OUTPUT "${plan}"
+      COMMAND "${exe}" --link ${summaries} -o "${plan}" ${step_options}
+      DEPENDS ${summaries} "${exe}"
+      COMMENT "ptrcomp: linking ${tgt}"
+      VERBATIM)
+    string(JOIN "\n" more
+      "set(PTRCOMP_PLAN [===[${plan}]===])"
+      "set(PTRCOMP_RESULTS [===[${results}]===])"
+      "")
+    file(GENERATE OUTPUT "${work}/steps-$<CONFIG>.cmake" CONTENT "${more}" TARGET "${tgt}")
+    add_custom_command(
+      OUTPUT "${stamp}" "${work}/tree.stamp" ${outputs}
+      BYPRODUCTS "${work}/report.txt"
+      COMMAND "${CMAKE_COMMAND}" "-DPTRCOMP_PARAMS=${params}" -DPTRCOMP_STEP=finish
+              "-DPTRCOMP_STEPS=${work}/steps-$<CONFIG>.cmake" -P "${run_script}"
+      DEPENDS ${results} "${plan}" ${depends}
+      DEPFILE "${work}/ptrcomp.d"
+      COMMENT "ptrcomp: checking and writing the transformed ${tgt}"
+      VERBATIM)
+  endif()
 
   set_property(TARGET "${tgt}" PROPERTY SOURCES ${kept} ${outputs})
   # Headers in tree/ are not outputs the build tool knows; tree.stamp stands for them.

@@ -12,8 +12,16 @@
 # 4. <work>/tree.stamp is touched when anything in tree/ changed: the target's objects
 #    depend on it, so they are compiled again after a header in tree/ changed, and not
 #    when the run produced the same program as before.
+#
+# In the step mode (PtrcompTransform.cmake without ONE_RUN), PTRCOMP_STEP is "db" (write
+# <work>/db/compile_commands.json, the compile commands of the sources, and stop) or
+# "finish" (run `ptrcomp --finish` on the steps' plan and results instead of a whole run,
+# then 2-4 as above).
 cmake_minimum_required(VERSION 3.20)
 include("${PTRCOMP_PARAMS}")
+if(DEFINED PTRCOMP_STEPS)
+  include("${PTRCOMP_STEPS}")
+endif()
 set(stage "${PTRCOMP_WORK}/stage")
 set(stamp "${PTRCOMP_WORK}/ptrcomp.stamp")
 file(REMOVE_RECURSE "${stage}")
@@ -82,7 +90,7 @@ if(PTRCOMP_DATABASE)
                           "${PTRCOMP_TREE}${s} in ${PTRCOMP_DATABASE}")
     endif()
   endforeach()
-  file(WRITE "${PTRCOMP_WORK}/db/compile_commands.json" "[${entries}\n]\n")
+  set(db_text "[${entries}\n]\n")
   set(cmd "${PTRCOMP_EXE}" -p "${PTRCOMP_WORK}/db" ${PTRCOMP_SOURCES})
 else()
   set(compile_args "")
@@ -99,6 +107,40 @@ else()
   endforeach()
   set(cmd "${PTRCOMP_EXE}" ${PTRCOMP_SOURCES})
   set(after_dashdash -- ${compile_args})
+  # The same as compile commands, for the steps: one per source, run in its directory.
+  set(db_text "[")
+  set(sep "")
+  foreach(s IN LISTS PTRCOMP_SOURCES)
+    get_filename_component(dir "${s}" DIRECTORY)
+    _json_string(jdir "${dir}")
+    _json_string(jfile "${s}")
+    set(jargs "\"cc\"")
+    foreach(a IN LISTS compile_args ITEMS -c "${s}")
+      _json_string(ja "${a}")
+      string(APPEND jargs ", ${ja}")
+    endforeach()
+    string(APPEND db_text "${sep}\n{\"directory\": ${jdir}, \"file\": ${jfile}, \"arguments\": [${jargs}]}")
+    set(sep ",")
+  endforeach()
+  string(APPEND db_text "\n]\n")
+endif()
+if(PTRCOMP_DATABASE OR PTRCOMP_STEP STREQUAL "db")
+  # Written only when it changed: the summaries depend on it.
+  set(db_file "${PTRCOMP_WORK}/db/compile_commands.json")
+  set(old "")
+  if(EXISTS "${db_file}")
+    file(READ "${db_file}" old)
+  endif()
+  if(NOT old STREQUAL db_text)
+    file(WRITE "${db_file}" "${db_text}")
+  endif()
+endif()
+if(PTRCOMP_STEP STREQUAL "db")
+  return()
+endif()
+if(PTRCOMP_STEP STREQUAL "finish")
+  set(cmd "${PTRCOMP_EXE}" "--finish=${PTRCOMP_PLAN}" ${PTRCOMP_RESULTS})
+  set(after_dashdash "")
 endif()
 
 execute_process(

@@ -158,8 +158,47 @@ def test_transform_16_bit_through_target_properties(prefix, original_output, tmp
     build = tmp_path / "build"
     configure_and_build(PROJECT, build, f"-DCMAKE_PREFIX_PATH={prefix}",
                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=OFF", "-DPCDEMO_INDEX_BITS=16")
-    assert not (build / "app" / "ptrcomp" / "pcdemo" / "db").exists()
+    # The steps' compile commands, made from the target's properties.
+    db = json.loads((build / "app" / "ptrcomp" / "pcdemo" / "db" /
+                     "compile_commands.json").read_text())
+    assert len(db) == 3
+    for e in db:
+        assert e["arguments"][-2:] == ["-c", e["file"]], e
+        assert "-DPCDEMO_KEY_RANGE=5000" in e["arguments"] and "-std=c11" in e["arguments"]
     check_transformed_build(build, 16, original_output)
+
+
+def test_transform_in_one_run(prefix, original_output, tmp_path):
+    """ONE_RUN: one ptrcomp process instead of the steps, the same program."""
+    build = tmp_path / "build"
+    r = configure_and_build(PROJECT, build, f"-DCMAKE_PREFIX_PATH={prefix}",
+                            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DPCDEMO_ONE_RUN=ON")
+    assert "ptrcomp: transforming the C sources of pcdemo" in r.stdout
+    assert not (build / "app" / "ptrcomp" / "pcdemo" / "steps").exists()
+    check_transformed_build(build, 32, original_output)
+
+
+def test_steps_are_build_actions(prefix, original_output, tmp_path):
+    """Each source is summarized and rewritten by a build action of its own, and the
+    transformed program is the one a single run makes."""
+    build, one = tmp_path / "build", tmp_path / "one"
+    r = configure_and_build(PROJECT, build, f"-DCMAKE_PREFIX_PATH={prefix}",
+                            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+    for name in ["main.c", "list.c", "tree.c"]:
+        assert f"ptrcomp: summarizing {name}" in r.stdout
+        assert f"ptrcomp: rewriting {name}" in r.stdout
+    assert "ptrcomp: linking pcdemo" in r.stdout
+    steps = build / "app" / "ptrcomp" / "pcdemo" / "steps"
+    assert len(list(steps.glob("*.pcs"))) == 3 and len(list(steps.glob("*.pcr"))) == 3
+    assert (steps / "program.pcp").is_file()
+    configure_and_build(PROJECT, one, f"-DCMAKE_PREFIX_PATH={prefix}",
+                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DPCDEMO_ONE_RUN=ON")
+    a = build / "app" / "ptrcomp" / "pcdemo" / "tree"
+    b = one / "app" / "ptrcomp" / "pcdemo" / "tree"
+    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    for f in files:
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
 
 
 def test_rerun_when_a_header_changes(prefix, tmp_path):
@@ -173,16 +212,19 @@ def test_rerun_when_a_header_changes(prefix, tmp_path):
     first = tl.run([build / "app" / "pcdemo"]).stdout
     if GENERATOR:
         assert "no work to do" in cmake("--build", build).stdout
-        # a source touched but not changed: ptrcomp runs, its output is the same, so
-        # nothing is compiled again
+        # a source touched but not changed: it is summarized again, its summary is the
+        # same, so nothing else runs and nothing is compiled again
         (proj / "lib" / "src" / "list.c").touch()
         r = cmake("--build", build)
-        assert "ptrcomp: transforming" in r.stdout and "Building C object" not in r.stdout
+        assert "ptrcomp: summarizing list.c" in r.stdout, r.stdout
+        for other in ["summarizing main.c", "summarizing tree.c", "linking", "rewriting",
+                      "Building C object"]:
+            assert other not in r.stdout, r.stdout
     config = proj / "app" / "config" / "pcdemo_config.h"
     config.write_text(config.read_text().replace("12345u", "777u")
                       .replace("1500", "900"))
     r = cmake("--build", build)
-    assert "ptrcomp: transforming the C sources of pcdemo" in r.stdout
+    assert "ptrcomp: checking and writing the transformed pcdemo" in r.stdout
     copied = pathlib.Path(str(build / "app" / "ptrcomp" / "pcdemo" / "tree") + real(config))
     assert copied.read_text() == config.read_text()
     configure_and_build(proj, orig, "-DPCDEMO_PTRCOMP=OFF")

@@ -213,3 +213,23 @@ def test_step_options(ptrcomp, tmp_path):
     r = tl.run_ptrcomp("--help", cwd=tmp_path)
     for opt in ("--summarize", "--link", "--apply=<plan.pcp>", "--finish=<plan.pcp>", "-j"):
         assert opt in r.stdout, opt
+
+
+def test_makefile_example(ptrcomp, tmp_path):
+    """examples/steps/Makefile runs the steps with make (in parallel), the program
+    behaves as the original, and touching one source summarizes only that source."""
+    import shutil
+    proj = tmp_path / "steps"
+    shutil.copytree(tl.ROOT / "examples" / "steps", proj,
+                    ignore=shutil.ignore_patterns("build", "out"))
+    r = tl.run(["make", "-j2", f"PTRCOMP={tl.PTRCOMP}", "check"], cwd=proj, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "prints what the original prints" in r.stdout
+    assert r.stdout.count("--summarize") == 3 and r.stdout.count("--apply") == 3
+    report = (proj / "build" / "report.txt").read_text()
+    assert "struct shape" in report and "compressed" in report
+    (proj / "tree.c").touch()
+    r = tl.run(["make", f"PTRCOMP={tl.PTRCOMP}"], cwd=proj, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("--summarize") == 1 and "--summarize tree.c" in r.stdout
+    assert "--link" not in r.stdout  # tree.c's summary is the same: the plan stands

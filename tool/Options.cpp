@@ -142,6 +142,13 @@ static cl::opt<std::string> FinishOpt(
              "it (-o DIR, -i, --diff, --report ... as the single command)"),
     cl::value_desc("plan.pcp"), cl::cat(PtrcompCategory));
 
+static cl::opt<std::string> DepFileOpt(
+    "depfile",
+    cl::desc("With --summarize: also write the files the unit read to <file>, as a\n"
+             "Makefile rule for the summary (build systems rerun the step when one\n"
+             "changes)"),
+    cl::value_desc("file"), cl::cat(PtrcompCategory));
+
 static cl::opt<unsigned> JobsOpt(
     "j",
     cl::desc("Parse, check and rewrite <N> files at once (default: the number of cores);\n"
@@ -496,6 +503,13 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     if (Opts.Step != StepKind::Link && Opts.Sources.size() != 1)
       Bad(Twine(Name) + " takes one source file");
     Opts.StepOutput = OutDirOpt;
+  }
+  if (!DepFileOpt.empty()) {
+    if (Opts.Step != StepKind::Summarize)
+      Bad("--depfile only applies to --summarize");
+    else if (!checkOutputFile("--depfile", DepFileOpt))
+      Ok = false;
+    Opts.DepFile = DepFileOpt;
   }
   if (Opts.Step == StepKind::Link || Opts.Step == StepKind::Finish)
     for (const std::string &F : Opts.Sources)

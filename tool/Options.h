@@ -63,6 +63,8 @@ struct ToolOptions {
   std::string StepOutput;
   /// --apply, --finish: the plan file.
   std::string PlanFile;
+  /// --summarize: where to write the files the unit read, as a depfile (Makefile syntax).
+  std::string DepFile;
   /// Units processed at once (-j): at most this many ASTs are alive.
   unsigned Jobs = 1;
   std::string InjectFault;  ///< testing only: see --inject-fault

@@ -25,11 +25,41 @@ static std::optional<std::string> readFile(StringRef Path) {
   return (*Buf)->getBuffer().str();
 }
 
-/// Writes \p Bytes to \p Path atomically (a temporary, then renamed).
-static bool writeFile(StringRef Path, std::string Bytes) {
+/// Writes files atomically (each to a temporary, renamed when all were written). A file
+/// that already holds the bytes is left alone: a build system that checks time stamps
+/// after a step (Ninja's restat) then skips what depends on it.
+static bool writeFiles(std::vector<ExtraOutput> Files) {
+  std::vector<ExtraOutput> Changed;
+  for (ExtraOutput &F : Files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(F.first);
+    if (!Old || (*Old)->getBuffer() != F.second)
+      Changed.push_back(std::move(F));
+  }
   ToolOptions W;
   W.Output = OutputMode::None;
-  return emitOutput(W, {}, outs(), {{Path.str(), std::move(Bytes)}});
+  return Changed.empty() || emitOutput(W, {}, outs(), Changed);
+}
+static bool writeFile(StringRef Path, std::string Bytes) {
+  return writeFiles({{Path.str(), std::move(Bytes)}});
+}
+
+/// A depfile: \p Target depends on \p Files (spaces escaped, as Make and Ninja read it).
+static std::string depfile(StringRef Target, const std::vector<UnitFile> &Files) {
+  auto Escape = [](StringRef S) {
+    std::string Out;
+    for (char C : S) {
+      if (C == ' ' || C == '#')
+        Out += '\\';
+      if (C == '$')
+        Out += '$';
+      Out += C;
+    }
+    return Out;
+  };
+  std::string Text = Escape(Target) + ":";
+  for (const UnitFile &F : Files)
+    Text += " \\\n  " + Escape(F.RealPath);
+  return Text + "\n";
 }
 
 /// The plan of --apply and --finish.
@@ -53,7 +83,10 @@ static int summarize(ToolOptions &Opts) {
   std::optional<SummarizedUnit> U = summarizeSource(Opts, Opts.database(), Sources.front());
   if (!U)
     return 1;
-  return writeFile(Opts.StepOutput, writeSummaryFile(*U)) ? 0 : 1;
+  std::vector<ExtraOutput> Out = {{Opts.StepOutput, writeSummaryFile(*U)}};
+  if (!Opts.DepFile.empty())
+    Out.emplace_back(Opts.DepFile, depfile(Opts.StepOutput, U->Files));
+  return writeFiles(std::move(Out)) ? 0 : 1;
 }
 
 static int link(ToolOptions &Opts) {
