@@ -233,3 +233,29 @@ def test_makefile_example(ptrcomp, tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.count("--summarize") == 1 and "--summarize tree.c" in r.stdout
     assert "--link" not in r.stdout  # tree.c's summary is the same: the plan stands
+
+
+def test_summary_cache(ptrcomp, tmp_path):
+    """--cache-dir: a second run reuses every summary, a run after one file changed makes
+    only that file's again; the output is the same as without the cache."""
+    proj = tmp_path / "proj"
+    subprocess.run([sys.executable, tl.ROOT / "benchmarks" / "gen_large.py", "--files", "6",
+                    "--lines-per-file", "100", "-o", proj], check=True, capture_output=True)
+    cache = tmp_path / "cache"
+
+    def run(out):
+        r = tl.run_ptrcomp("-p", proj, "-o", tmp_path / out, f"--cache-dir={cache}")
+        assert r.returncode == 0, r.stderr
+        return {p.name: p.stat().st_mtime_ns for p in cache.iterdir()}
+
+    first = run("a")
+    assert len(first) == 6 and all(p.suffix == ".pcs" for p in cache.iterdir())
+    assert run("b") == first
+    changed = next((proj / "src").rglob("*.c"))
+    changed.write_text(changed.read_text() + "\n/* changed */\n")
+    third = run("c")
+    newer = [n for n in third if third[n] != first.get(n)]
+    assert newer and all(n.startswith(changed.name + "-") for n in newer), newer
+    r = tl.run_ptrcomp("-p", proj, "-o", tmp_path / "d")
+    assert r.returncode == 0, r.stderr
+    assert tree(tmp_path / "c") == tree(tmp_path / "d")

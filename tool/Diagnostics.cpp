@@ -7,11 +7,26 @@
 
 namespace ptrcomp {
 
+static std::mutex OutputLock;
+static bool StatusShown = false;
+
 void printError(llvm::StringRef Text) {
-  static std::mutex Lock;
-  std::lock_guard<std::mutex> G(Lock);
+  std::lock_guard<std::mutex> G(OutputLock);
+  if (StatusShown) {
+    llvm::errs() << "\r\x1b[K";
+    StatusShown = false;
+  }
   llvm::errs() << Text;
   llvm::errs().flush();
+}
+
+void printStatus(llvm::StringRef Line) {
+  std::lock_guard<std::mutex> G(OutputLock);
+  if (Line.empty() && !StatusShown)
+    return;
+  llvm::errs() << "\r" << Line << "\x1b[K";
+  llvm::errs().flush();
+  StatusShown = !Line.empty();
 }
 
 void errorMessage(const llvm::Twine &Msg) {

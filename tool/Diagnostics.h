@@ -20,6 +20,9 @@ namespace ptrcomp {
 /// Writes \p Text to stderr as one piece (units are processed in parallel: their
 /// messages must not interleave).
 void printError(llvm::StringRef Text);
+/// A status line on the terminal (Progress.h), rewritten in place and cleared before
+/// anything printError prints; "" clears it.
+void printStatus(llvm::StringRef Line);
 void errorMessage(const llvm::Twine &Msg);
 void warningMessage(const llvm::Twine &Msg);
 /// "file:line:col: <kind>: msg" at Loc (its expansion location).

@@ -4,6 +4,7 @@
 #include "Parallel.h"
 #include "ParsedProgram.h"
 #include "Pipeline.h"
+#include "Progress.h"
 #include "StepMode.h"
 
 #include "ptrcomp/analysis/GraphExport.h"
@@ -79,7 +80,9 @@ int runDriver(ToolOptions &Opts) {
   // summaries go through their files' bytes, as in the step mode.
   std::vector<std::optional<SummarizedUnit>> Summarized(Sources.size());
   std::atomic<bool> Ok{true};
+  Progress Summarizing("summarizing", Sources.size());
   forEachIndex(Opts.Jobs, Sources.size(), [&](size_t I) {
+    Summarizing.start(Sources[I]);
     std::optional<SummarizedUnit> U = summarizeSource(Opts, Opts.database(), Sources[I]);
     if (!U) {
       Ok = false;
@@ -94,6 +97,7 @@ int runDriver(ToolOptions &Opts) {
     }
     Summarized[I] = std::move(*Read);
   });
+  Summarizing.done();
   if (!Ok)
     return 1;
   std::vector<SummarizedUnit> Units;
@@ -116,13 +120,16 @@ int runDriver(ToolOptions &Opts) {
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());
+  Progress Rewriting("rewriting", S.Sources.size());
   forEachIndex(Opts.Jobs, S.Sources.size(), [&](size_t U) {
+    Rewriting.start(displayPath(S.Sources[U].Source));
     std::optional<UnitResult> R = applyToUnit(Opts, Opts.database(), S, U);
     if (!R)
       Ok = false;
     else
       Results[U] = std::move(*R);
   });
+  Rewriting.done();
   if (!Ok)
     return 1;
   return finishProgram(Opts, S, std::move(Results));

@@ -149,6 +149,12 @@ static cl::opt<std::string> DepFileOpt(
              "changes)"),
     cl::value_desc("file"), cl::cat(PtrcompCategory));
 
+static cl::opt<std::string> CacheDirOpt(
+    "cache-dir",
+    cl::desc("Keep each file's summary in <dir> and reuse it in later runs while the file\n"
+             "and everything it includes are unchanged (and its flags, and ptrcomp)"),
+    cl::value_desc("dir"), cl::cat(PtrcompCategory));
+
 static cl::opt<unsigned> JobsOpt(
     "j",
     cl::desc("Parse, check and rewrite <N> files at once (default: the number of cores);\n"
@@ -638,6 +644,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     Opts.Exclusions.push_back(
         {"", I.Value, "excluded by ExcludeFunctions at " + I.Loc});
   Opts.Jobs = JobsOpt ? unsigned(JobsOpt) : defaultJobs();
+  Opts.CacheDir = CacheDirOpt;
   Opts.InjectFault = InjectFaultOpt;
   Opts.SkipLegality = SkipLegalityOpt;
   Opts.StrictSkippedCode = strictSkippedCode(Opts.Cfg);

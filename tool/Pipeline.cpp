@@ -8,6 +8,7 @@
 #include "HeaderFilter.h"
 #include "KeepPragmas.h"
 #include "Parallel.h"
+#include "Progress.h"
 #include "ParsedProgram.h"
 #include "Report.h"
 #include "Sarif.h"
@@ -17,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -31,7 +33,7 @@ using namespace llvm;
 namespace ptrcomp {
 
 /// \p Real relative to the working directory when it is below it (as users type paths).
-static std::string displayPath(StringRef Real) {
+std::string displayPath(StringRef Real) {
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd)) {
     std::string Prefix = std::string(Cwd) + "/";
@@ -100,6 +102,27 @@ static std::vector<UnitFile> unitFiles(clang::ASTUnit &Unit) {
       F.RelativeIncluders.push_back(By);
   }
   return Files;
+}
+
+/// Every file the parse of \p Unit read, with the hash of its text.
+static std::vector<std::pair<std::string, uint64_t>> unitInputs(clang::ASTUnit &Unit) {
+  std::map<std::string, uint64_t> Files;
+  const clang::SourceManager &SM = Unit.getSourceManager();
+  for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
+    const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+    if (!Entry.isFile())
+      continue;
+    const clang::FileEntry *FE = compat::origEntry(Entry.getFile().getContentCache());
+    if (!FE)
+      continue;
+    clang::FileID FID = SM.translateFile(FE);
+    if (FID.isInvalid())
+      continue;
+    std::string Real = realPathOf(SM, FID);
+    if (!Real.empty())
+      Files.emplace(Real, xxHash64(SM.getBufferData(FID)));
+  }
+  return {Files.begin(), Files.end()};
 }
 
 /// The files of the program, read again (in path order): false with an error when one
@@ -267,25 +290,81 @@ storedCommands(const std::vector<UnitSource> &Sources) {
 
 //===-- Summarize --------------------------------------------------------===//
 
+/// The summary cache's file for \p Source compiled with \p Command (resource directory
+/// included: it decides the builtin headers).
+static std::string cacheFile(const ToolOptions &Opts, StringRef Source,
+                             const clang::tooling::CompileCommand &Command) {
+  std::string Key = Source.str() + "\n" + Command.Directory + "\n" + Opts.ResourceDir;
+  for (const std::string &A : Command.CommandLine)
+    Key += "\n" + A;
+  SmallString<256> Path(Opts.CacheDir);
+  sys::path::append(Path, sys::path::filename(Source) + "-" +
+                              utohexstr(xxHash64(Key), /*LowerCase=*/true) + ".pcs");
+  return std::string(Path);
+}
+
+/// A summary of the cache whose inputs are all unchanged, or nullopt.
+static std::optional<SummarizedUnit> cachedSummary(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  Expected<SummarizedUnit> U = readSummaryFile((*Buf)->getBuffer());
+  if (!U) {
+    consumeError(U.takeError()); // another version, damaged: made again
+    return std::nullopt;
+  }
+  for (auto &[File, Hash] : U->Inputs) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> F = MemoryBuffer::getFile(File);
+    if (!F || xxHash64((*F)->getBuffer()) != Hash)
+      return std::nullopt;
+  }
+  return std::move(*U);
+}
+
 std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
                                               const clang::tooling::CompilationDatabase &DB,
-                                              const std::string &Source) {
+                                              const std::string &Source, bool *Reused) {
+  SmallString<256> Abs(Source);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
+  if (Commands.empty())
+    Commands = DB.getCompileCommands(Source);
+  std::string Cached;
+  if (!Opts.CacheDir.empty() && !Commands.empty()) {
+    Cached = cacheFile(Opts, Abs, Commands.front());
+    if (std::optional<SummarizedUnit> U = cachedSummary(Cached)) {
+      if (Reused)
+        *Reused = true;
+      return U;
+    }
+  }
   std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, Source);
   if (!AST)
     return std::nullopt;
   SummarizedUnit U;
-  SmallString<256> Abs(Source);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   U.Source.Source = std::string(Abs);
-  std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
-  if (Commands.empty())
-    Commands = DB.getCompileCommands(Source);
   if (!Commands.empty())
     U.Source.Command = Commands.front();
   U.Summary = dsa::summarizeUnit(AST->getASTContext());
   U.Facts = collectUnitFacts(*AST, U.Summary->Types, U.Summary->Functions);
   U.Files = unitFiles(*AST);
+  U.Inputs = unitInputs(*AST);
+  if (!Cached.empty()) {
+    // Kept for the next run (atomically: a temporary renamed); a cache that cannot be
+    // written only costs time.
+    std::error_code EC = sys::fs::create_directories(Opts.CacheDir);
+    SmallString<256> Temp;
+    int FD;
+    if (!EC && !sys::fs::createUniqueFile(Cached + "-%%%%%%.tmp", FD, Temp)) {
+      {
+        raw_fd_ostream OS(FD, /*shouldClose=*/true);
+        OS << writeSummaryFile(U);
+      }
+      if (sys::fs::rename(Temp, Cached))
+        sys::fs::remove(Temp);
+    }
+  }
   return U;
 }
 
@@ -526,7 +605,9 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
   auto ApplyAll = [&](bool SkippedOnly) {
     Results.assign(S.Sources.size(), UnitResult());
     std::atomic<bool> Ok{true};
+    Progress Rewriting("rewriting again", S.Sources.size());
     forEachIndex(Opts.Jobs, S.Sources.size(), [&](size_t U) {
+      Rewriting.start(displayPath(S.Sources[U].Source));
       std::optional<UnitResult> R = applyToUnit(Opts, *DB, S, U, SkippedOnly);
       if (!R)
         Ok = false;

@@ -67,6 +67,9 @@ struct SummarizedUnit {
   std::unique_ptr<dsa::UnitSummary> Summary;
   UnitFacts Facts;
   std::vector<UnitFile> Files;
+  /// Every file the parse read, system headers included, with the hash of its text: the
+  /// summary stands while none changes (depfiles, the summary cache).
+  std::vector<std::pair<std::string, uint64_t>> Inputs;
 };
 
 /// What applying a plan to one unit found: the legality check's vetoes, or the
@@ -102,10 +105,13 @@ struct ProgramState {
   dsa::Vetoes ProgramVetoes;
 };
 
-/// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any.
+/// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any. With
+/// Opts.CacheDir, a summary made earlier from the same command and the same files is
+/// reused instead (\p Reused set), and a new one kept there.
 std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
                                               const clang::tooling::CompilationDatabase &DB,
-                                              const std::string &Source);
+                                              const std::string &Source,
+                                              bool *Reused = nullptr);
 
 /// Links \p Units (consumed) into \p Out, with the plan options of \p Opts and of the
 /// `#pragma ptrcomp` in the program's files. Reports errors; false on any.
@@ -129,6 +135,9 @@ std::optional<unsigned> unitOf(const ProgramState &S, llvm::StringRef Source);
 /// commands that summarized them), checks that the output compiles, and writes it as
 /// \p Opts asks. Returns the process exit status.
 int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResult> Results);
+
+/// \p Real relative to the working directory when it is below it (as users type paths).
+std::string displayPath(llvm::StringRef Real);
 
 /// A database that gives each unit the command that summarized it.
 std::unique_ptr<clang::tooling::CompilationDatabase>

@@ -1,6 +1,7 @@
 //===- SelfCheck.cpp - parse the transformed program in memory ------------===//
 #include "SelfCheck.h"
 #include "Parallel.h"
+#include "Progress.h"
 #include "FilePaths.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -135,7 +136,9 @@ checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatab
   // second parse) those of its original text, which are not ptrcomp's.
   std::vector<std::vector<ErrorCollector::Found>> After(Sources.size());
   std::vector<std::vector<ErrorCollector::Found>> Before(Sources.size());
+  Progress Checking("checking", Sources.size());
   forEachIndex(Jobs, Sources.size(), [&](size_t U) {
+    Checking.start(Sources[U]);
     std::vector<const OutputFile *> Overlay;
     if (U < UnitFiles.size())
       for (const std::string &Path : UnitFiles[U])

@@ -104,6 +104,7 @@ std::string writeSummaryFile(SummarizedUnit &U) {
   io(W, *U.Summary);
   io(W, U.Facts);
   io(W, U.Files);
+  io(W, U.Inputs);
   return dsa::wrapFile("summary", PTRCOMP_VERSION, W.bytes());
 }
 
@@ -118,6 +119,7 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
   io(R, *U.Summary);
   io(R, U.Facts);
   io(R, U.Files);
+  io(R, U.Inputs);
   if (R.failed() || !R.atEnd())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "damaged summary file (its contents do not parse)");

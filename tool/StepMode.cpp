@@ -44,7 +44,8 @@ static bool writeFile(StringRef Path, std::string Bytes) {
 }
 
 /// A depfile: \p Target depends on \p Files (spaces escaped, as Make and Ninja read it).
-static std::string depfile(StringRef Target, const std::vector<UnitFile> &Files) {
+static std::string depfile(StringRef Target,
+                           const std::vector<std::pair<std::string, uint64_t>> &Files) {
   auto Escape = [](StringRef S) {
     std::string Out;
     for (char C : S) {
@@ -57,8 +58,8 @@ static std::string depfile(StringRef Target, const std::vector<UnitFile> &Files)
     return Out;
   };
   std::string Text = Escape(Target) + ":";
-  for (const UnitFile &F : Files)
-    Text += " \\\n  " + Escape(F.RealPath);
+  for (auto &[Path, Hash] : Files)
+    Text += " \\\n  " + Escape(Path);
   return Text + "\n";
 }
 
@@ -85,7 +86,7 @@ static int summarize(ToolOptions &Opts) {
     return 1;
   std::vector<ExtraOutput> Out = {{Opts.StepOutput, writeSummaryFile(*U)}};
   if (!Opts.DepFile.empty())
-    Out.emplace_back(Opts.DepFile, depfile(Opts.StepOutput, U->Files));
+    Out.emplace_back(Opts.DepFile, depfile(Opts.StepOutput, U->Inputs));
   return writeFiles(std::move(Out)) ? 0 : 1;
 }
 
