@@ -1,4 +1,5 @@
-//===- FunctionFacts.cpp - plain facts of a definition, its variables, calls ---===//
+//===- FunctionFacts.cpp - plain facts of a definition, its variables, calls
+//---===//
 #include "FunctionFacts.h"
 #include "FunctionPointerTypes.h"
 #include "LocalGraphs.h"
@@ -17,7 +18,8 @@ namespace ptrcomp::dsa {
 
 std::string calleeSpelling(const Expr *E) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
     return calleeSpelling(U->getSubExpr()); // (*hook)(n)
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return DRE->getDecl()->getName().str();
@@ -38,8 +40,10 @@ std::string calleeSpelling(const Expr *E) {
   return "";
 }
 
-/// The global variables (not static locals) that \p S reads, in the order written.
-static void globalsIn(const Stmt *S, std::vector<std::pair<std::string, std::string>> &Out) {
+/// The global variables (not static locals) that \p S reads, in the order
+/// written.
+static void globalsIn(const Stmt *S,
+                      std::vector<std::pair<std::string, std::string>> &Out) {
   if (!S)
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
@@ -72,13 +76,13 @@ static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
   return N;
 }
 
-/// The index of \p FD's integer parameter that \p Arg is, when the body uses it there
-/// only; else -1.
+/// The index of \p FD's integer parameter that \p Arg is, when the body uses it
+/// there only; else -1.
 static int sizeParameter(const FunctionDecl *FD, const Expr *Arg) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!FD || !PV || PV->getDeclContext() != FD || !PV->getType()->isIntegerType() ||
-      usesOf(PV, FD->getBody()) != 1)
+  if (!FD || !PV || PV->getDeclContext() != FD ||
+      !PV->getType()->isIntegerType() || usesOf(PV, FD->getBody()) != 1)
     return -1;
   return int(PV->getFunctionScopeIndex());
 }
@@ -116,12 +120,14 @@ static bool hasStaticLocal(const Stmt *S) {
   return false;
 }
 
-static PointerFacts pointerFacts(ProgramGraphs &PG, ASTContext &Ctx, QualType T) {
+static PointerFacts pointerFacts(ProgramGraphs &PG, ASTContext &Ctx,
+                                 QualType T) {
   PointerFacts P;
   if (!T->isPointerType())
     return P;
   P.IsPointer = true;
-  QualType Pointee = T->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType Pointee =
+      T->getPointeeType().getCanonicalType().getUnqualifiedType();
   P.PointeeVoid = Pointee->isVoidType();
   P.PointeePointer = Pointee->isPointerType();
   P.PointeeStruct = Pointee->isStructureType();
@@ -131,13 +137,14 @@ static PointerFacts pointerFacts(ProgramGraphs &PG, ASTContext &Ctx, QualType T)
   return P;
 }
 
-/// A function of the program whose only effect is one call of a libc allocator with its
-/// own parameters, unchanged:
-///   void *f(struct allocator *self, size_t n) { (void)self; return malloc(n); }
-///   void g(void *p) { free(p); }
-/// Calling it is calling that allocator (unless the program defines the callee: its
-/// own `malloc` is no libc allocator, which the link decides). A size parameter must be
-/// as wide as size_t, so that the size reaches the allocator as the caller computed it.
+/// A function of the program whose only effect is one call of a libc allocator
+/// with its own parameters, unchanged:
+///   void *f(struct allocator *self, size_t n) { (void)self; return malloc(n);
+///   } void g(void *p) { free(p); }
+/// Calling it is calling that allocator (unless the program defines the callee:
+/// its own `malloc` is no libc allocator, which the link decides). A size
+/// parameter must be as wide as size_t, so that the size reaches the allocator
+/// as the caller computed it.
 static std::optional<WrapperFacts> plainWrapper(const FunctionDecl *FD) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
   if (!Body || FD->isVariadic())
@@ -166,17 +173,19 @@ static std::optional<WrapperFacts> plainWrapper(const FunctionDecl *FD) {
     if (!Only)
       return std::nullopt;
   }
-  const auto *Call = Only ? dyn_cast<CallExpr>(Only->IgnoreParenCasts()) : nullptr;
+  const auto *Call =
+      Only ? dyn_cast<CallExpr>(Only->IgnoreParenCasts()) : nullptr;
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee)
     return std::nullopt;
-  const FunctionDecl *Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
+  const FunctionDecl *Def =
+      Callee->getDefinition() ? Callee->getDefinition() : Callee;
   WrapperFacts W;
   W.Allocator = Callee->getName().str();
   W.AllocatorKey = functionKey(Def);
   unsigned N = W.Allocator == "malloc" || W.Allocator == "free"      ? 1
                : W.Allocator == "calloc" || W.Allocator == "realloc" ? 2
-                                                                      : 0;
+                                                                     : 0;
   if (!N || Call->getNumArgs() != N)
     return std::nullopt;
   bool Frees = W.Allocator == "free";
@@ -185,7 +194,8 @@ static std::optional<WrapperFacts> plainWrapper(const FunctionDecl *FD) {
     return std::nullopt;
   ASTContext &Ctx = FD->getASTContext();
   for (unsigned K = 0; K < N; ++K) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Call->getArg(K)->IgnoreParenImpCasts());
     const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
     if (!PV || PV->getDeclContext() != FD)
       return std::nullopt;
@@ -194,7 +204,8 @@ static std::optional<WrapperFacts> plainWrapper(const FunctionDecl *FD) {
     bool PointerArg = K == 0 && (W.Allocator == "realloc" || Frees);
     bool Fits = PointerArg ? T->isPointerType()
                            : T->isIntegerType() &&
-                                 Ctx.getTypeSize(T) == Ctx.getTypeSize(Ctx.getSizeType());
+                                 Ctx.getTypeSize(T) ==
+                                     Ctx.getTypeSize(Ctx.getSizeType());
     if (!Fits)
       return std::nullopt;
     W.ArgOf.push_back(PV->getFunctionScopeIndex());
@@ -202,16 +213,16 @@ static std::optional<WrapperFacts> plainWrapper(const FunctionDecl *FD) {
   return W;
 }
 
-void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
-                         FunctionGraph &FG) {
+void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
+                         const FunctionDecl *FD, FunctionGraph &FG) {
   FG.Loc = locationString(Ctx, FD->getLocation());
   FG.TypeKey = functionTypeKey(FD->getType());
   FG.Variadic = FD->isVariadic();
   FG.Inline = FD->isInlined();
   FG.HasStaticLocal = hasStaticLocal(FD->getBody());
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
-  FG.AlwaysReached = FD->hasAttr<ConstructorAttr>() || FD->hasAttr<DestructorAttr>() ||
-                     FD->hasAttr<UsedAttr>();
+  FG.AlwaysReached = FD->hasAttr<ConstructorAttr>() ||
+                     FD->hasAttr<DestructorAttr>() || FD->hasAttr<UsedAttr>();
   for (const ParmVarDecl *PV : FD->parameters()) {
     FG.ParamPointers.push_back(pointerFacts(PG, Ctx, PV->getType()));
     FG.ParamStorage.push_back(FG.VarStorage.ordinal(PV));

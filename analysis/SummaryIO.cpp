@@ -8,9 +8,10 @@ namespace ptrcomp::dsa {
 
 //===-- Files ------------------------------------------------------------===//
 
-static std::string headerLine(llvm::StringRef Kind, llvm::StringRef ToolVersion) {
-  return ("ptrcomp " + Kind + " format " + std::to_string(SummaryFormat) + " ptrcomp " +
-          ToolVersion + "\n")
+static std::string headerLine(llvm::StringRef Kind,
+                              llvm::StringRef ToolVersion) {
+  return ("ptrcomp " + Kind + " format " + std::to_string(SummaryFormat) +
+          " ptrcomp " + ToolVersion + "\n")
       .str();
 }
 
@@ -22,7 +23,8 @@ std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
   return headerLine(Kind, ToolVersion) + W.bytes() + Body.str();
 }
 
-llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
+llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
+                                           llvm::StringRef ToolVersion,
                                            llvm::StringRef Bytes) {
   auto Error = [](const llvm::Twine &Msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
@@ -102,11 +104,12 @@ template <typename A> void io(A &Ar, DSNode::Stride &S) {
 class GraphIO {
 public:
   template <typename A> static void node(A &Ar, DSGraph &G, DSNode &N) {
-    fields(Ar, N.Forward, N.Shift, N.Flags, N.Collapsed, N.Type, N.Size, N.AllocSites,
-           N.Reasons, N.Functions, N.PointerTypes);
+    fields(Ar, N.Forward, N.Shift, N.Flags, N.Collapsed, N.Type, N.Size,
+           N.AllocSites, N.Reasons, N.Functions, N.PointerTypes);
     std::string TypedAt = N.TypedAt.str();
     io(Ar, TypedAt);
-    std::vector<std::pair<uint64_t, Cell>> Edges(N.Edges.begin(), N.Edges.end());
+    std::vector<std::pair<uint64_t, Cell>> Edges(N.Edges.begin(),
+                                                 N.Edges.end());
     io(Ar, Edges);
     std::vector<DSNode::Stride> Strides(N.Strides.begin(), N.Strides.end());
     io(Ar, Strides);
@@ -149,13 +152,15 @@ template <typename A> void io(A &Ar, CallSite::ByteCover &B) {
 template <typename A> void io(A &Ar, HookCall &H) {
   fields(Ar, H.Hook, H.Targets, H.Allocator, H.ArgOf, H.Refusal);
 }
-template <typename A> void io(A &Ar, CalleeBinding &B) { fields(Ar, B.Callee, B.Map); }
+template <typename A> void io(A &Ar, CalleeBinding &B) {
+  fields(Ar, B.Callee, B.Map);
+}
 template <typename A> void io(A &Ar, CallSite &CS) {
-  fields(Ar, CS.Loc, CS.DirectCallee, CS.CalleeName, CS.CalleeCell, CS.Args, CS.ArgTypes,
-         CS.Ret, CS.RetType, CS.Targets, CS.ExternalTargets, CS.CallbackTargets,
-         CS.CalleeInBytes, CS.Bindings, CS.ByteCovers, CS.Hook, CS.NumArgs, CS.DirectName,
-         CS.CalleeSpelling, CS.CalleeTypeKey, CS.CalleeGlobals, CS.ArgNamesParam,
-         CS.ArgSizeParam);
+  fields(Ar, CS.Loc, CS.DirectCallee, CS.CalleeName, CS.CalleeCell, CS.Args,
+         CS.ArgTypes, CS.Ret, CS.RetType, CS.Targets, CS.ExternalTargets,
+         CS.CallbackTargets, CS.CalleeInBytes, CS.Bindings, CS.ByteCovers,
+         CS.Hook, CS.NumArgs, CS.DirectName, CS.CalleeSpelling,
+         CS.CalleeTypeKey, CS.CalleeGlobals, CS.ArgNamesParam, CS.ArgSizeParam);
 }
 template <typename A, typename K> void io(A &Ar, KeyedCells<K> &Cells) {
   std::vector<Cell> Cs;
@@ -169,21 +174,25 @@ template <typename A, typename K> void io(A &Ar, KeyedCells<K> &Cells) {
   }
 }
 template <typename A> void io(A &Ar, FunctionTypeUses &U) {
-  fields(Ar, U.Pointers, U.Problem, U.Referenced, U.ReferencedIn, U.Names, U.Undefined);
+  fields(Ar, U.Pointers, U.Problem, U.Referenced, U.ReferencedIn, U.Names,
+         U.Undefined);
 }
 
-/// A function without its graph (written once per graph: the functions of one SCC share
-/// theirs after the bottom-up pass).
+/// A function without its graph (written once per graph: the functions of one
+/// SCC share theirs after the bottom-up pass).
 template <typename A> void functionFields(A &Ar, FunctionGraph &F) {
-  fields(Ar, F.Key, F.Name, F.Unit, F.ExternallyVisible, F.Loc, F.TypeKey, F.Variadic,
-         F.Inline, F.HasStaticLocal, F.OpenMP, F.AlwaysReached, F.ParamPointers,
-         F.RetPointer, F.Wrapper, F.VarInfo, F.ParamStorage, F.ValueExprs, F.Formals, F.FormalTypes, F.Ret,
-         F.RetType, F.VarArgs, F.Calls, F.VarStorage, F.ExprCells, F.GlobalCells);
+  fields(Ar, F.Key, F.Name, F.Unit, F.ExternallyVisible, F.Loc, F.TypeKey,
+         F.Variadic, F.Inline, F.HasStaticLocal, F.OpenMP, F.AlwaysReached,
+         F.ParamPointers, F.RetPointer, F.Wrapper, F.VarInfo, F.ParamStorage,
+         F.ValueExprs, F.Formals, F.FormalTypes, F.Ret, F.RetType, F.VarArgs,
+         F.Calls, F.VarStorage, F.ExprCells, F.GlobalCells);
 }
 
-/// Functions by key, each graph once (shared graphs stay shared), on table \p T.
+/// Functions by key, each graph once (shared graphs stay shared), on table \p
+/// T.
 template <typename A>
-void functionsIO(A &Ar, std::map<std::string, FunctionGraph> &Fs, TypeTable &T) {
+void functionsIO(A &Ar, std::map<std::string, FunctionGraph> &Fs,
+                 TypeTable &T) {
   std::vector<DSGraph *> Graphs;
   std::map<const DSGraph *, uint64_t> IndexOf;
   if constexpr (!A::Reading)
@@ -231,8 +240,9 @@ template <typename A> void io(A &Ar, UnitSummary &S) {
     S.Globals = std::make_unique<DSGraph>(S.Types);
   GraphIO::run(Ar, *S.Globals);
   fields(Ar, S.GlobalCells, S.GlobalNames, S.GlobalTypes, S.GlobalTypeDefined,
-         S.GlobalLocs, S.GlobalLocDefined, S.InitializedGlobals, S.GlobalPointersToIntegers,
-         S.FunctionPointersToIntegers, S.FunctionTypes);
+         S.GlobalLocs, S.GlobalLocDefined, S.InitializedGlobals,
+         S.GlobalPointersToIntegers, S.FunctionPointersToIntegers,
+         S.FunctionTypes);
 }
 
 template <typename A> void io(A &Ar, LinkError &E) {
@@ -244,8 +254,9 @@ template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG) {
   if constexpr (A::Reading)
     PG.Globals = std::make_unique<DSGraph>(PG.Types);
   GraphIO::run(Ar, *PG.Globals);
-  fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes, PG.GlobalTypeDefined,
-         PG.HasMain, PG.AddressEscaped, PG.Unreachable, PG.Errors, PG.UnitFunctionTypes);
+  fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes,
+         PG.GlobalTypeDefined, PG.HasMain, PG.AddressEscaped, PG.Unreachable,
+         PG.Errors, PG.UnitFunctionTypes);
 }
 
 template <typename A> void io(A &Ar, ProgramGraphs &PG) {
@@ -259,15 +270,17 @@ template <typename A> void io(A &Ar, DSGraph &G) { GraphIO::run(Ar, G); }
 
 //===-- Plans ------------------------------------------------------------===//
 
-template <typename A> void io(A &Ar, NodeRef &R) { fields(Ar, R.Owner, R.Node); }
+template <typename A> void io(A &Ar, NodeRef &R) {
+  fields(Ar, R.Owner, R.Node);
+}
 template <typename A> void io(A &Ar, Layout &L) {
   fields(Ar, L.Struct, L.Compressed, L.FieldBits, L.FieldArrayBits, L.Nested,
          L.NestedArrayBytes, L.StructSize, L.Name, L.IsUnion);
 }
 template <typename A> void io(A &Ar, Pool &P) {
-  fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId, P.Name,
-         P.Label, P.AllocSites, P.OwnerName, P.SharedByActivations, P.ThreadSafe,
-         P.ThreadWhy);
+  fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId,
+         P.Name, P.Label, P.AllocSites, P.OwnerName, P.SharedByActivations,
+         P.ThreadSafe, P.ThreadWhy);
 }
 template <typename A> void io(A &Ar, NodeEncoding &E) {
   fields(Ar, E.Source, E.Slot, E.Pool, E.LayoutId, E.Struct, E.Bits, E.Indexed);
@@ -276,12 +289,14 @@ template <typename A> void io(A &Ar, FunctionVersion::Call &C) {
   fields(Ar, C.Version, C.PoolArgs, C.Indirect, C.Targets);
 }
 template <typename A> void io(A &Ar, FunctionVersion &V) {
-  fields(Ar, V.Function, V.Name, V.IsOriginal, V.Signature, V.InterfaceNodes, V.Nodes,
-         V.OwnedPools, V.NumPoolParams, V.ParamPools, V.Calls, V.UsesPools, V.FnClass);
+  fields(Ar, V.Function, V.Name, V.IsOriginal, V.Signature, V.InterfaceNodes,
+         V.Nodes, V.OwnedPools, V.NumPoolParams, V.ParamPools, V.Calls,
+         V.UsesPools, V.FnClass);
 }
 template <typename A> void io(A &Ar, FnPtrClass &C) {
-  fields(Ar, C.Type, C.Members, C.MemberNames, C.Pointers, C.Paths, C.Slots, C.Active,
-         C.Decision, C.Clone, C.ParamBits, C.RetBits, C.NumPoolParams, C.ReferencedIn);
+  fields(Ar, C.Type, C.Members, C.MemberNames, C.Pointers, C.Paths, C.Slots,
+         C.Active, C.Decision, C.Clone, C.ParamBits, C.RetBits, C.NumPoolParams,
+         C.ReferencedIn);
 }
 template <typename A> void io(A &Ar, Plan &P) {
   fields(Ar, P.Pools, P.Layouts, P.Versions, P.VersionsOf, P.Reasons, P.Vetoed,
@@ -294,8 +309,8 @@ template <typename A> void io(A &Ar, PlanOptions &O) {
   fields(Ar, O.Compress, O.IndexBits, O.Exclusions, O.Threads);
 }
 
-#define PTRCOMP_ARCHIVE_TYPES(T)                                                       \
-  template void io<ArchiveWriter>(ArchiveWriter &, T &);                               \
+#define PTRCOMP_ARCHIVE_TYPES(T)                                               \
+  template void io<ArchiveWriter>(ArchiveWriter &, T &);                       \
   template void io<ArchiveReader>(ArchiveReader &, T &);
 PTRCOMP_ARCHIVE_TYPES(Cell)
 PTRCOMP_ARCHIVE_TYPES(TypeTable)
@@ -323,17 +338,19 @@ std::string writeSummary(UnitSummary &S, llvm::StringRef ToolVersion) {
   return wrapFile("summary", ToolVersion, W.bytes());
 }
 
-llvm::Expected<std::unique_ptr<UnitSummary>> readSummary(llvm::StringRef Bytes,
-                                                         llvm::StringRef ToolVersion) {
-  llvm::Expected<llvm::StringRef> Body = unwrapFile("summary", ToolVersion, Bytes);
+llvm::Expected<std::unique_ptr<UnitSummary>>
+readSummary(llvm::StringRef Bytes, llvm::StringRef ToolVersion) {
+  llvm::Expected<llvm::StringRef> Body =
+      unwrapFile("summary", ToolVersion, Bytes);
   if (!Body)
     return Body.takeError();
   auto S = std::make_unique<UnitSummary>();
   ArchiveReader R(*Body);
   io(R, *S);
   if (R.failed() || !R.atEnd())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "damaged summary file (its contents do not parse)");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "damaged summary file (its contents do not parse)");
   return std::move(S);
 }
 

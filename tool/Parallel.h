@@ -1,10 +1,10 @@
 //===- Parallel.h - the units of a run, a few at a time -------------------===//
 //
-// Units are summarized, and later checked and rewritten, on worker threads: at most
-// Jobs at once, so at most Jobs ASTs are alive. Not llvm::ThreadPool: its threads have
-// the default stack, and the AST walks recurse once per nested expression (valid C can
-// nest tens of thousands deep), so the workers get the same large stack as the main
-// pipeline (main.cpp).
+// Units are summarized, and later checked and rewritten, on worker threads: at
+// most Jobs at once, so at most Jobs ASTs are alive. Not llvm::ThreadPool: its
+// threads have the default stack, and the AST walks recurse once per nested
+// expression (valid C can nest tens of thousands deep), so the workers get the
+// same large stack as the main pipeline (main.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_PARALLEL_H
@@ -29,8 +29,9 @@ inline unsigned defaultJobs() {
   return N ? N : 1;
 }
 
-/// Calls \p Job(I) for every I < Count, on at most \p Jobs threads; returns when all
-/// are done. Jobs write their own results (by index): no order is promised.
+/// Calls \p Job(I) for every I < Count, on at most \p Jobs threads; returns
+/// when all are done. Jobs write their own results (by index): no order is
+/// promised.
 template <typename Fn> void forEachIndex(unsigned Jobs, size_t Count, Fn Job) {
   if (Jobs <= 1 || Count <= 1) {
     for (size_t I = 0; I < Count; ++I)

@@ -8,8 +8,8 @@
 #include "HeaderFilter.h"
 #include "KeepPragmas.h"
 #include "Parallel.h"
-#include "Progress.h"
 #include "ParsedProgram.h"
+#include "Progress.h"
 #include "Report.h"
 #include "Sarif.h"
 #include "SelfCheck.h"
@@ -32,7 +32,8 @@
 using namespace llvm;
 namespace ptrcomp {
 
-/// \p Real relative to the working directory when it is below it (as users type paths).
+/// \p Real relative to the working directory when it is below it (as users type
+/// paths).
 std::string displayPath(StringRef Real) {
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd)) {
@@ -43,19 +44,22 @@ std::string displayPath(StringRef Real) {
   return Real.str();
 }
 
-/// The real path of the file that includes the file at \p Real at \p IncludeLoc with a
-/// quoted #include whose name, taken relative to its own directory, is that file; or "".
+/// The real path of the file that includes the file at \p Real at \p IncludeLoc
+/// with a quoted #include whose name, taken relative to its own directory, is
+/// that file; or "".
 static std::string relativeIncluder(const clang::SourceManager &SM,
-                                    clang::SourceLocation IncludeLoc, StringRef Real) {
+                                    clang::SourceLocation IncludeLoc,
+                                    StringRef Real) {
   if (IncludeLoc.isInvalid())
     return "";
   auto [IncFID, Off] = SM.getDecomposedLoc(SM.getExpansionLoc(IncludeLoc));
   if (!SM.getFileEntryForID(IncFID))
     return "";
-  // The include's file name: from the location (just after the directive's name) to
-  // the end of its line.
+  // The include's file name: from the location (just after the directive's
+  // name) to the end of its line.
   StringRef Buf = SM.getBufferData(IncFID);
-  StringRef Line = Buf.substr(Off).take_until([](char C) { return C == '\n'; }).ltrim();
+  StringRef Line =
+      Buf.substr(Off).take_until([](char C) { return C == '\n'; }).ltrim();
   if (!Line.consume_front("\""))
     return "";
   StringRef Name = Line.take_until([](char C) { return C == '"'; });
@@ -69,8 +73,8 @@ static std::string relativeIncluder(const clang::SourceManager &SM,
   return By;
 }
 
-/// Every user (non-system) file of one translation unit: the files of the program that -o
-/// mirrors and that edits may touch.
+/// Every user (non-system) file of one translation unit: the files of the
+/// program that -o mirrors and that edits may touch.
 static std::vector<UnitFile> unitFiles(clang::ASTUnit &Unit) {
   std::vector<UnitFile> Files;
   const clang::SourceManager &SM = Unit.getSourceManager();
@@ -81,7 +85,8 @@ static std::vector<UnitFile> unitFiles(clang::ASTUnit &Unit) {
     if (!Entry.isFile() ||
         Entry.getFile().getFileCharacteristic() != clang::SrcMgr::C_User)
       continue;
-    const clang::FileEntry *FE = compat::origEntry(Entry.getFile().getContentCache());
+    const clang::FileEntry *FE =
+        compat::origEntry(Entry.getFile().getContentCache());
     if (!FE)
       continue;
     clang::FileID FID = SM.translateFile(FE);
@@ -97,22 +102,26 @@ static std::vector<UnitFile> unitFiles(clang::ASTUnit &Unit) {
     }
     UnitFile &F = Files[It->second];
     F.IsMainFile |= FID == MainID;
-    if (std::string By = relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
-        !By.empty() && llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
+    if (std::string By =
+            relativeIncluder(SM, Entry.getFile().getIncludeLoc(), Real);
+        !By.empty() &&
+        llvm::find(F.RelativeIncluders, By) == F.RelativeIncluders.end())
       F.RelativeIncluders.push_back(By);
   }
   return Files;
 }
 
 /// Every file the parse of \p Unit read, with the hash of its text.
-static std::vector<std::pair<std::string, uint64_t>> unitInputs(clang::ASTUnit &Unit) {
+static std::vector<std::pair<std::string, uint64_t>>
+unitInputs(clang::ASTUnit &Unit) {
   std::map<std::string, uint64_t> Files;
   const clang::SourceManager &SM = Unit.getSourceManager();
   for (unsigned I = 0, E = SM.local_sloc_entry_size(); I != E; ++I) {
     const clang::SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
     if (!Entry.isFile())
       continue;
-    const clang::FileEntry *FE = compat::origEntry(Entry.getFile().getContentCache());
+    const clang::FileEntry *FE =
+        compat::origEntry(Entry.getFile().getContentCache());
     if (!FE)
       continue;
     clang::FileID FID = SM.translateFile(FE);
@@ -125,8 +134,8 @@ static std::vector<std::pair<std::string, uint64_t>> unitInputs(clang::ASTUnit &
   return {Files.begin(), Files.end()};
 }
 
-/// The files of the program, read again (in path order): false with an error when one
-/// changed since its unit was summarized.
+/// The files of the program, read again (in path order): false with an error
+/// when one changed since its unit was summarized.
 static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
                          std::vector<OutputFile> &Out) {
   std::map<std::string, OutputFile> ByPath;
@@ -141,7 +150,8 @@ static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
         Hashes[U.RealPath] = U.Hash;
       } else if (Hashes[U.RealPath] != U.Hash) {
         errorMessage("'" + F.DisplayPath +
-                     "' was not the same file for every unit that includes it (it changed "
+                     "' was not the same file for every unit that includes it "
+                     "(it changed "
                      "while they were summarized); summarize them again");
         return false;
       }
@@ -153,14 +163,16 @@ static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
   for (auto &[Path, F] : ByPath) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
     if (!Buf) {
-      errorMessage("cannot read '" + F.DisplayPath + "': " + Buf.getError().message());
+      errorMessage("cannot read '" + F.DisplayPath +
+                   "': " + Buf.getError().message());
       return false;
     }
     F.Original = (*Buf)->getBuffer().str();
     F.Transformed = F.Original;
     if (xxHash64(F.Original) != Hashes[Path]) {
-      errorMessage("'" + F.DisplayPath +
-                   "' changed since it was summarized; summarize its units again");
+      errorMessage(
+          "'" + F.DisplayPath +
+          "' changed since it was summarized; summarize its units again");
       return false;
     }
     Out.push_back(std::move(F));
@@ -192,18 +204,22 @@ static std::string lineCol(StringRef Text, unsigned Offset) {
   Offset = std::min<size_t>(Offset, Text.size());
   StringRef Before = Text.take_front(Offset);
   size_t LineStart = Before.rfind('\n');
-  unsigned Col = Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
+  unsigned Col =
+      Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
   return std::to_string(Before.count('\n') + 1) + ":" + std::to_string(Col);
 }
 
-/// The self-check: true when the transformed program compiles. Otherwise the structures
-/// whose edits (or rewritten functions) hold an error are vetoed in \p New, and an error
-/// that no structure explains vetoes them all and is kept in \p Unexplained.
+/// The self-check: true when the transformed program compiles. Otherwise the
+/// structures whose edits (or rewritten functions) hold an error are vetoed in
+/// \p New, and an error that no structure explains vetoes them all and is kept
+/// in \p Unexplained.
 static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
-                           const std::vector<OutputFile> &Files, const EditSet &Edits,
-                           const dsa::Plan &Plan, dsa::Vetoes &New,
+                           const std::vector<OutputFile> &Files,
+                           const EditSet &Edits, const dsa::Plan &Plan,
+                           dsa::Vetoes &New,
                            std::optional<CompileError> &Unexplained) {
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB = storedCommands(S.Sources);
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      storedCommands(S.Sources);
   std::vector<std::string> Sources;
   for (const UnitSource &U : S.Sources)
     Sources.push_back(U.Source);
@@ -227,9 +243,11 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     if (It != ByPath.end()) {
       Src = Edits.sourceOf(E.RealPath, It->second->Original, E.Offset);
       // Located in the original text, which is what the user has.
-      Where = It->second->DisplayPath + ":" + lineCol(It->second->Original, Src.Offset);
+      Where = It->second->DisplayPath + ":" +
+              lineCol(It->second->Original, Src.Offset);
     }
-    std::string Why = "the rewritten code would not compile (" + Where + ": " + E.Message +
+    std::string Why = "the rewritten code would not compile (" + Where + ": " +
+                      E.Message +
                       (Src.InEdit ? ", in code ptrcomp wrote)" : ")");
     if (Src.Pools.empty()) {
       if (!Unexplained)
@@ -247,7 +265,8 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
 //===-- Stores of compile commands ---------------------------------------===//
 
 namespace {
-/// The commands units were summarized with, by source (as given and made absolute).
+/// The commands units were summarized with, by source (as given and made
+/// absolute).
 class StoredCommands : public clang::tooling::CompilationDatabase {
 public:
   explicit StoredCommands(const std::vector<UnitSource> &Sources) {
@@ -273,7 +292,8 @@ public:
       Out.push_back(KV.first);
     return Out;
   }
-  std::vector<clang::tooling::CompileCommand> getAllCompileCommands() const override {
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
     return All;
   }
 
@@ -290,16 +310,18 @@ storedCommands(const std::vector<UnitSource> &Sources) {
 
 //===-- Summarize --------------------------------------------------------===//
 
-/// The summary cache's file for \p Source compiled with \p Command (resource directory
-/// included: it decides the builtin headers).
+/// The summary cache's file for \p Source compiled with \p Command (resource
+/// directory included: it decides the builtin headers).
 static std::string cacheFile(const ToolOptions &Opts, StringRef Source,
                              const clang::tooling::CompileCommand &Command) {
-  std::string Key = Source.str() + "\n" + Command.Directory + "\n" + Opts.ResourceDir;
+  std::string Key =
+      Source.str() + "\n" + Command.Directory + "\n" + Opts.ResourceDir;
   for (const std::string &A : Command.CommandLine)
     Key += "\n" + A;
   SmallString<256> Path(Opts.CacheDir);
   sys::path::append(Path, sys::path::filename(Source) + "-" +
-                              utohexstr(xxHash64(Key), /*LowerCase=*/true) + ".pcs");
+                              utohexstr(xxHash64(Key), /*LowerCase=*/true) +
+                              ".pcs");
   return std::string(Path);
 }
 
@@ -321,13 +343,15 @@ static std::optional<SummarizedUnit> cachedSummary(StringRef Path) {
   return std::move(*U);
 }
 
-std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
-                                              const clang::tooling::CompilationDatabase &DB,
-                                              const std::string &Source, bool *Reused) {
+std::optional<SummarizedUnit>
+summarizeSource(const ToolOptions &Opts,
+                const clang::tooling::CompilationDatabase &DB,
+                const std::string &Source, bool *Reused) {
   SmallString<256> Abs(Source);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
+  std::vector<clang::tooling::CompileCommand> Commands =
+      DB.getCompileCommands(Abs);
   if (Commands.empty())
     Commands = DB.getCompileCommands(Source);
   std::string Cached;
@@ -351,8 +375,8 @@ std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
   U.Files = unitFiles(*AST);
   U.Inputs = unitInputs(*AST);
   if (!Cached.empty()) {
-    // Kept for the next run (atomically: a temporary renamed); a cache that cannot be
-    // written only costs time.
+    // Kept for the next run (atomically: a temporary renamed); a cache that
+    // cannot be written only costs time.
     std::error_code EC = sys::fs::create_directories(Opts.CacheDir);
     SmallString<256> Temp;
     int FD;
@@ -379,7 +403,8 @@ static void freezeGraphs(dsa::ProgramGraphs &PG) {
 
 bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
                  ProgramState &Out) {
-  // Units in the order of their main files' paths, whatever order they were named in.
+  // Units in the order of their main files' paths, whatever order they were
+  // named in.
   std::stable_sort(Units.begin(), Units.end(),
                    [](const SummarizedUnit &A, const SummarizedUnit &B) {
                      return A.Summary->MainFile < B.Summary->MainFile;
@@ -402,8 +427,9 @@ bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
   Out.Graphs = dsa::linkSummaries(std::move(Summaries), &TypeMaps);
   if (!Out.Graphs->Errors.empty()) {
     for (const dsa::LinkError &E : Out.Graphs->Errors)
-      printError(E.Loc + ": error: " + E.Message + "\n" +
-                 (E.NoteLoc.empty() ? "" : E.NoteLoc + ": note: " + E.Note + "\n"));
+      printError(
+          E.Loc + ": error: " + E.Message + "\n" +
+          (E.NoteLoc.empty() ? "" : E.NoteLoc + ": note: " + E.Note + "\n"));
     return false;
   }
   ProgramFacts &PF = Out.Facts;
@@ -432,8 +458,9 @@ bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
 
 void makeRoundPlan(const ToolOptions &Opts, ProgramState &S) {
   S.Plan = dsa::makePlan(*S.Graphs, S.Options, S.Vetoes);
-  // What the plan asks that cannot be written as C is decided before any text is: what
-  // the units must agree on first, then (applyToUnit) each unit's code.
+  // What the plan asks that cannot be written as C is decided before any text
+  // is: what the units must agree on first, then (applyToUnit) each unit's
+  // code.
   S.ProgramVetoes.clear();
   S.Facts.decide(*S.Graphs, S.Plan, S.ProgramVetoes);
   if (!Opts.SkipLegality)
@@ -452,16 +479,18 @@ std::optional<unsigned> unitOf(const ProgramState &S, StringRef Source) {
   return std::nullopt;
 }
 
-std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
-                                      const clang::tooling::CompilationDatabase &DB,
-                                      ProgramState &S, unsigned U, bool SkippedOnly) {
-  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, S.Sources[U].Source);
+std::optional<UnitResult>
+applyToUnit(const ToolOptions &Opts,
+            const clang::tooling::CompilationDatabase &DB, ProgramState &S,
+            unsigned U, bool SkippedOnly) {
+  std::unique_ptr<clang::ASTUnit> AST =
+      parseUnit(Opts, DB, S.Sources[U].Source);
   if (!AST)
     return std::nullopt;
   dsa::ProgramGraphs &PG = *S.Graphs;
   if (Error E = dsa::attachUnit(PG, U, AST->getASTContext())) {
-    errorMessage("'" + displayPath(S.Sources[U].Source) + "': " + toString(std::move(E)) +
-                 "; summarize it again");
+    errorMessage("'" + displayPath(S.Sources[U].Source) +
+                 "': " + toString(std::move(E)) + "; summarize it again");
     return std::nullopt;
   }
   const dsa::Plan &P = S.Plan;
@@ -476,14 +505,16 @@ std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
       R.Legality = checkUnitLegality(*AST, U, PG, P);
     // The plan has vetoes already: the round only checks.
     if (R.Legality.empty() && S.ProgramVetoes.empty()) {
-      // (The report's fragments are always made: in the step mode, only --finish knows
-      // whether a report is asked for.)
-      R.Rewritten = rewriteUnit(*AST, U, PG, P, S.Facts, R.Edits, R.RewriteVetoes,
-                                Opts.InjectFault, &R.Stage, &R.Macros);
+      // (The report's fragments are always made: in the step mode, only
+      // --finish knows whether a report is asked for.)
+      R.Rewritten =
+          rewriteUnit(*AST, U, PG, P, S.Facts, R.Edits, R.RewriteVetoes,
+                      Opts.InjectFault, &R.Stage, &R.Macros);
       if (R.Rewritten) {
         std::vector<LayoutOrder> Orders;
         std::vector<bool> Found;
-        layoutOrdersIn(AST->getASTContext(), PG, P, S.Facts.Observed, Orders, Found);
+        layoutOrdersIn(AST->getASTContext(), PG, P, S.Facts.Observed, Orders,
+                       Found);
         for (unsigned LI = 0; LI < Found.size(); ++LI)
           if (Found[LI]) {
             Orders[LI].Fields.clear(); // the AST goes
@@ -496,8 +527,9 @@ std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
   return R;
 }
 
-/// The legality vetoes of a round, merged as one program-wide check finds them: the
-/// functions' in key order, then the globals' in unit order, then \p Program's.
+/// The legality vetoes of a round, merged as one program-wide check finds them:
+/// the functions' in key order, then the globals' in unit order, then \p
+/// Program's.
 static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
                                   const dsa::Vetoes &Program) {
   dsa::Vetoes Out;
@@ -518,10 +550,11 @@ static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
 
 //===-- Finish -----------------------------------------------------------===//
 
-/// Writes the finished program as \p Opts asks, with the report, fixes and expectations.
+/// Writes the finished program as \p Opts asks, with the report, fixes and
+/// expectations.
 static int writeProgram(const ToolOptions &Opts, ProgramState &S,
-                        std::vector<UnitResult> &Results, std::vector<OutputFile> &Files,
-                        const EditSet &Edits) {
+                        std::vector<UnitResult> &Results,
+                        std::vector<OutputFile> &Files, const EditSet &Edits) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   const dsa::Plan &Plan = S.Plan;
   // Checks that fail the run come before anything is written.
@@ -551,19 +584,22 @@ static int writeProgram(const ToolOptions &Opts, ProgramState &S,
     Extra.emplace_back(Opts.ExportFixes, std::move(*YAML));
   }
   if (!Opts.WriteExpect.empty())
-    Extra.emplace_back(Opts.WriteExpect, formatExpectations(Entries, Opts.WriteExpectJson));
+    Extra.emplace_back(Opts.WriteExpect,
+                       formatExpectations(Entries, Opts.WriteExpectJson));
   std::string Report;
   if (Opts.Report != ReportFormat::None) {
     raw_string_ostream OS(Report);
     std::vector<MacroReportEntry> Macros;
     std::vector<LayoutOrder> Layouts(Plan.Layouts.size());
-    if (Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text) {
+    if (Opts.Report == ReportFormat::Json ||
+        Opts.Report == ReportFormat::Text) {
       MacroUses Uses;
       for (UnitResult &R : Results)
         for (auto &[NameDef, Where] : R.Macros)
           Uses[NameDef].insert(Where.begin(), Where.end());
       Macros = macroReport(Uses);
-      // Each layout's order at the first definition of its struct in the program.
+      // Each layout's order at the first definition of its struct in the
+      // program.
       std::vector<bool> Done(Plan.Layouts.size());
       for (UnitResult &R : Results)
         for (auto &[LI, Order] : R.Layouts)
@@ -595,12 +631,13 @@ static int writeProgram(const ToolOptions &Opts, ProgramState &S,
   return 0;
 }
 
-
-int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResult> Results) {
+int finishProgram(const ToolOptions &Opts, ProgramState &S,
+                  std::vector<UnitResult> Results) {
   std::vector<OutputFile> Files;
   if (!programFiles(S.Files, Files))
     return 1;
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB = storedCommands(S.Sources);
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      storedCommands(S.Sources);
   // Applies the plan in force to every unit again.
   auto ApplyAll = [&](bool SkippedOnly) {
     Results.assign(S.Sources.size(), UnitResult());
@@ -620,9 +657,11 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
   if (!Opts.HeaderFilter.empty())
     HeaderFilter.emplace(Opts.HeaderFilter);
   EditSet Edits;
-  std::optional<CompileError> Unexplained; // a compile error no structure explains
-  // A structure the rewriter cannot handle is vetoed and the plan made again without it,
-  // until the rewrite goes through (at worst with no structure left).
+  std::optional<CompileError>
+      Unexplained; // a compile error no structure explains
+  // A structure the rewriter cannot handle is vetoed and the plan made again
+  // without it, until the rewrite goes through (at worst with no structure
+  // left).
   for (;; ++S.Round) {
     if (Results.empty()) {
       makeRoundPlan(Opts, S);
@@ -631,14 +670,14 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
     }
     Edits = EditSet();
     dsa::Vetoes New = legalityVetoes(Results, S.ProgramVetoes);
-    // Code in an #if branch not taken that names what would change keeps the structure
-    // unchanged when asked to.
+    // Code in an #if branch not taken that names what would change keeps the
+    // structure unchanged when asked to.
     if (Opts.StrictSkippedCode) {
       std::vector<SkippedFragment> Fragments;
       for (UnitResult &R : Results)
         Fragments.push_back(R.Skipped);
-      for (auto &[Pl, Notes] :
-           skippedNotes(Fragments, S.Facts.Units, *S.Graphs, S.Plan, /*Planned=*/true))
+      for (auto &[Pl, Notes] : skippedNotes(Fragments, S.Facts.Units, *S.Graphs,
+                                            S.Plan, /*Planned=*/true))
         New.emplace(S.Plan.Pools[Pl].Origin, Notes.front());
     }
     if (New.empty()) {
@@ -667,8 +706,9 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
             New[Pl.Origin] = "conflicting edits in one place of the source";
       }
       if (New.empty() &&
-          !(HeaderFilter && headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
-                                               *S.Graphs, S.Plan, New))) {
+          !(HeaderFilter &&
+            headerFilterVetoes(*HeaderFilter, Opts.HeaderFilter, Files, Edits,
+                               *S.Graphs, S.Plan, New))) {
         if (!applyEdits(Edits, Files))
           return 1;
         if (outputCompiles(Opts, S, Files, Edits, S.Plan, New, Unexplained))
@@ -680,10 +720,12 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
       S.Vetoes.insert(KV);
     Results.clear();
     if (S.Vetoes.size() == Before || S.Round > 200) {
-      // No progress: leave every structure as it was, saying what stopped the rewrite.
+      // No progress: leave every structure as it was, saying what stopped the
+      // rewrite.
       std::string Why = New.empty() ? "" : ": " + New.begin()->second;
       for (const dsa::Pool &Pl : S.Plan.Pools)
-        S.Vetoes.emplace(Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
+        S.Vetoes.emplace(
+            Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
       ++S.Round;
       makeRoundPlan(Opts, S);
       Edits = EditSet();
@@ -698,9 +740,11 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResu
   }
   if (Unexplained)
     printError(Unexplained->Where +
-               ": note: internal error: ptrcomp's rewritten program did not compile here (" +
+               ": note: internal error: ptrcomp's rewritten program did not "
+               "compile here (" +
                Unexplained->Message +
-               ") and no structure explains it, so the program was left unchanged; please "
+               ") and no structure explains it, so the program was left "
+               "unchanged; please "
                "report this as a bug with the input\n");
   return writeProgram(Opts, S, Results, Files, Edits);
 }

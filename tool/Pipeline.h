@@ -1,21 +1,24 @@
 //===- Pipeline.h - summarize, link, apply, finish ------------------------===//
 //
-// A run has four steps, as whole-program compilers at scale have (ThinLTO's summaries,
-// thin link and backends):
-//  - summarize: one unit parsed, its local analysis and the facts of its code kept as a
+// A run has four steps, as whole-program compilers at scale have (ThinLTO's
+// summaries, thin link and backends):
+//  - summarize: one unit parsed, its local analysis and the facts of its code
+//  kept as a
 //    summary (UnitSummary, UnitFacts, its files), its AST freed;
 //  - link: the summaries merged into the program's graphs, with no AST;
-//  - apply: one unit parsed again, checked and rewritten under the plan, its AST freed;
+//  - apply: one unit parsed again, checked and rewritten under the plan, its
+//  AST freed;
 //    what it found (vetoes, edits, report fragments) kept as a UnitResult;
-//  - finish: the units' results merged; vetoes make the plan again (and the units are
-//    applied again) until the rewrite goes through; the transformed program is checked
-//    to compile, and written.
-// The single command runs them in one process, a few units at a time (-j); the step
-// mode (StepMode.h) runs each as a command of its own, with files between them, so that
-// a build system can run summarize and apply per file, in parallel, and reuse the
-// summaries of files that did not change. Both go through the same code, and the same
-// bytes (a summary or a plan is written and read back even in one process), so their
-// output is the same.
+//  - finish: the units' results merged; vetoes make the plan again (and the
+//  units are
+//    applied again) until the rewrite goes through; the transformed program is
+//    checked to compile, and written.
+// The single command runs them in one process, a few units at a time (-j); the
+// step mode (StepMode.h) runs each as a command of its own, with files between
+// them, so that a build system can run summarize and apply per file, in
+// parallel, and reuse the summaries of files that did not change. Both go
+// through the same code, and the same bytes (a summary or a plan is written and
+// read back even in one process), so their output is the same.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_PIPELINE_H
@@ -48,14 +51,16 @@ namespace ptrcomp {
 struct UnitFile {
   std::string RealPath;
   bool IsMainFile = false;
-  /// The files that include it with `#include "..."` relative to their own directory.
+  /// The files that include it with `#include "..."` relative to their own
+  /// directory.
   std::vector<std::string> RelativeIncluders;
-  /// Of its text as the unit was parsed: a later step checks it is still the same.
+  /// Of its text as the unit was parsed: a later step checks it is still the
+  /// same.
   uint64_t Hash = 0;
 };
 
-/// How a unit is parsed: its source as named, and the compile command (with ptrcomp's
-/// own adjustments) that parsed it.
+/// How a unit is parsed: its source as named, and the compile command (with
+/// ptrcomp's own adjustments) that parsed it.
 struct UnitSource {
   std::string Source;
   clang::tooling::CompileCommand Command;
@@ -67,14 +72,14 @@ struct SummarizedUnit {
   std::unique_ptr<dsa::UnitSummary> Summary;
   UnitFacts Facts;
   std::vector<UnitFile> Files;
-  /// Every file the parse read, system headers included, with the hash of its text: the
-  /// summary stands while none changes (depfiles, the summary cache).
+  /// Every file the parse read, system headers included, with the hash of its
+  /// text: the summary stands while none changes (depfiles, the summary cache).
   std::vector<std::pair<std::string, uint64_t>> Inputs;
 };
 
 /// What applying a plan to one unit found: the legality check's vetoes, or the
-/// rewriter's (with the stage that found them), or its edits; and what the report needs
-/// of the unit's code under that plan.
+/// rewriter's (with the stage that found them), or its edits; and what the
+/// report needs of the unit's code under that plan.
 struct UnitResult {
   /// Which unit (its main file's real path) under which plan (Plan::Round).
   std::string MainFile;
@@ -97,46 +102,52 @@ struct ProgramState {
   std::unique_ptr<dsa::ProgramGraphs> Graphs;
   ProgramFacts Facts;
   dsa::PlanOptions Options;
-  /// The plan of the current round, made with Vetoes; ProgramVetoes: what the plan asks
-  /// that no unit's rewrite can do (ProgramFacts::decide, checkLayouts).
+  /// The plan of the current round, made with Vetoes; ProgramVetoes: what the
+  /// plan asks that no unit's rewrite can do (ProgramFacts::decide,
+  /// checkLayouts).
   unsigned Round = 0;
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   dsa::Vetoes ProgramVetoes;
 };
 
-/// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any. With
-/// Opts.CacheDir, a summary made earlier from the same command and the same files is
-/// reused instead (\p Reused set), and a new one kept there.
-std::optional<SummarizedUnit> summarizeSource(const ToolOptions &Opts,
-                                              const clang::tooling::CompilationDatabase &DB,
-                                              const std::string &Source,
-                                              bool *Reused = nullptr);
+/// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any.
+/// With Opts.CacheDir, a summary made earlier from the same command and the
+/// same files is reused instead (\p Reused set), and a new one kept there.
+std::optional<SummarizedUnit>
+summarizeSource(const ToolOptions &Opts,
+                const clang::tooling::CompilationDatabase &DB,
+                const std::string &Source, bool *Reused = nullptr);
 
-/// Links \p Units (consumed) into \p Out, with the plan options of \p Opts and of the
+/// Links \p Units (consumed) into \p Out, with the plan options of \p Opts and
+/// of the
 /// `#pragma ptrcomp` in the program's files. Reports errors; false on any.
 bool linkProgram(const ToolOptions &Opts, std::vector<SummarizedUnit> Units,
                  ProgramState &Out);
 
-/// Makes the plan of round \p S.Round from S.Vetoes, and its program-wide decisions.
+/// Makes the plan of round \p S.Round from S.Vetoes, and its program-wide
+/// decisions.
 void makeRoundPlan(const ToolOptions &Opts, ProgramState &S);
 
-/// Applies the plan in force to unit \p U, parsed with \p DB. Only its skipped-code
-/// fragment when \p SkippedOnly. Reports errors; nullopt on any.
-std::optional<UnitResult> applyToUnit(const ToolOptions &Opts,
-                                      const clang::tooling::CompilationDatabase &DB,
-                                      ProgramState &S, unsigned U, bool SkippedOnly = false);
+/// Applies the plan in force to unit \p U, parsed with \p DB. Only its
+/// skipped-code fragment when \p SkippedOnly. Reports errors; nullopt on any.
+std::optional<UnitResult>
+applyToUnit(const ToolOptions &Opts,
+            const clang::tooling::CompilationDatabase &DB, ProgramState &S,
+            unsigned U, bool SkippedOnly = false);
 
 /// The unit of \p S whose main file is \p Source (by real path), or nullopt.
 std::optional<unsigned> unitOf(const ProgramState &S, llvm::StringRef Source);
 
-/// Finishes the run from the results of the round in force (one per unit): makes the
-/// plan again while there are vetoes (applying the units again, parsed with the
-/// commands that summarized them), checks that the output compiles, and writes it as
-/// \p Opts asks. Returns the process exit status.
-int finishProgram(const ToolOptions &Opts, ProgramState &S, std::vector<UnitResult> Results);
+/// Finishes the run from the results of the round in force (one per unit):
+/// makes the plan again while there are vetoes (applying the units again,
+/// parsed with the commands that summarized them), checks that the output
+/// compiles, and writes it as \p Opts asks. Returns the process exit status.
+int finishProgram(const ToolOptions &Opts, ProgramState &S,
+                  std::vector<UnitResult> Results);
 
-/// \p Real relative to the working directory when it is below it (as users type paths).
+/// \p Real relative to the working directory when it is below it (as users type
+/// paths).
 std::string displayPath(llvm::StringRef Real);
 
 /// A database that gives each unit the command that summarized it.
@@ -147,10 +158,12 @@ storedCommands(const std::vector<UnitSource> &Sources);
 std::string writeSummaryFile(SummarizedUnit &U);
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes);
 std::string writePlanFile(ProgramState &S);
-/// The whole plan; or, given the real path of a unit's main file, only what applying
-/// the plan to that unit reads (its functions, their callees, the program's globals).
+/// The whole plan; or, given the real path of a unit's main file, only what
+/// applying the plan to that unit reads (its functions, their callees, the
+/// program's globals).
 llvm::Expected<std::unique_ptr<ProgramState>>
-readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor = std::nullopt);
+readPlanFile(llvm::StringRef Bytes,
+             std::optional<std::string> OnlyFor = std::nullopt);
 std::string writeResultFile(UnitResult &R);
 llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes);
 

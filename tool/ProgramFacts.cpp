@@ -5,24 +5,25 @@
 
 namespace ptrcomp {
 
-/// How the type table names a struct type without a tag (`struct { ... } link;`).
+/// How the type table names a struct type without a tag (`struct { ... }
+/// link;`).
 static bool isUnnamedStruct(llvm::StringRef Name) {
   return Name.contains("<anonymous") || Name.contains("(anonymous") ||
          Name.contains("(unnamed");
 }
 
-void checkLayouts(const ProgramFacts &Facts, dsa::ProgramGraphs &PG, const dsa::Plan &P,
-                  dsa::Vetoes &Out) {
+void checkLayouts(const ProgramFacts &Facts, dsa::ProgramGraphs &PG,
+                  const dsa::Plan &P, dsa::Vetoes &Out) {
   // Layout -> the pools to leave unchanged when it cannot be declared.
   std::map<int, std::set<int>> Blame;
-  std::function<void(int, const std::set<int> &)> Add = [&](int LI,
-                                                          const std::set<int> &Pools) {
-    if (LI < 0)
-      return;
-    Blame[LI].insert(Pools.begin(), Pools.end());
-    for (auto &KV : P.Layouts[LI].Nested)
-      Add(KV.second, Pools);
-  };
+  std::function<void(int, const std::set<int> &)> Add =
+      [&](int LI, const std::set<int> &Pools) {
+        if (LI < 0)
+          return;
+        Blame[LI].insert(Pools.begin(), Pools.end());
+        for (auto &KV : P.Layouts[LI].Nested)
+          Add(KV.second, Pools);
+      };
   for (unsigned I = 0; I < P.Pools.size(); ++I)
     Add(P.Pools[I].LayoutId, {int(I)});
   for (auto &[N, LI] : P.GlobalHolders)
@@ -43,7 +44,8 @@ void checkLayouts(const ProgramFacts &Facts, dsa::ProgramGraphs &PG, const dsa::
     bool Unnamed = false; // printed inline in the layout that embeds it
     for (const dsa::Layout &Outer : P.Layouts)
       for (auto &KV : Outer.Nested)
-        Unnamed |= KV.second == LI && isUnnamedStruct(PG.Types.name(P.Layouts[LI].Struct));
+        Unnamed |= KV.second == LI &&
+                   isUnnamedStruct(PG.Types.name(P.Layouts[LI].Struct));
     if (Unnamed)
       continue;
     bool Defined = false;
@@ -56,24 +58,28 @@ void checkLayouts(const ProgramFacts &Facts, dsa::ProgramGraphs &PG, const dsa::
       if (Why.empty())
         Why = It->second;
     }
-    // A struct defined only inside another one (or in a system header) has no place
-    // where its new layout could be declared.
+    // A struct defined only inside another one (or in a system header) has no
+    // place where its new layout could be declared.
     if (!Defined)
       Why = PG.Types.name(P.Layouts[LI].Struct) +
-            " is not defined at file scope in the program, so its new layout has no place";
+            " is not defined at file scope in the program, so its new layout "
+            "has no place";
     if (!Why.empty())
       for (int Pl : Pools)
         Out.emplace(P.Pools[Pl].Origin, Why);
   }
 }
 
-void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoes &Out) {
+void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                          dsa::Vetoes &Out) {
   CalledFromUnit.clear();
   CrossUnit.clear();
   PoolUsers.clear();
   PoolHome.clear();
   SizeExported.clear();
-  auto UnitOf = [&](unsigned VI) { return PG.function(P.Versions[VI].Function)->Unit; };
+  auto UnitOf = [&](unsigned VI) {
+    return PG.function(P.Versions[VI].Function)->Unit;
+  };
   for (unsigned VI = 0; VI < P.Versions.size(); ++VI) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     unsigned Unit = UnitOf(VI);
@@ -114,15 +120,17 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoe
     Use(Pl.LayoutId);
   for (auto &KV : P.GlobalHolders) // struct-typed globals' layouts
     Use(KV.second);
-  for (const dsa::FunctionVersion &V : P.Versions) // struct-typed locals' layouts
+  for (const dsa::FunctionVersion &V :
+       P.Versions) // struct-typed locals' layouts
     for (auto &KV : V.Nodes)
       if (KV.second.isHolder())
         Use(KV.second.LayoutId);
   for (int LI : UsedLayouts)
     UsedLayoutsOf[P.Layouts[LI].Struct].push_back(LI);
 
-  // Global pools: the units whose functions' versions have a node in them (a superset of
-  // those whose code names the pool), and main, which readies the thread-safe ones.
+  // Global pools: the units whose functions' versions have a node in them (a
+  // superset of those whose code names the pool), and main, which readies the
+  // thread-safe ones.
   dsa::FunctionGraph *Main = PG.function("main");
   for (unsigned VI = 0; VI < P.Versions.size(); ++VI) {
     const dsa::FunctionVersion &V = P.Versions[VI];
@@ -131,11 +139,12 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoe
     for (auto &KV : V.Nodes)
       if (KV.second.Source == dsa::NodeEncoding::Global && KV.second.Pool >= 0)
         PoolUsers[KV.second.Pool].insert(UnitOf(VI));
-    // A version that creates a pool of a struct its unit sees only declared sizes it
-    // with the size the defining unit exports.
+    // A version that creates a pool of a struct its unit sees only declared
+    // sizes it with the size the defining unit exports.
     for (int Pl : V.OwnedPools) {
       const dsa::Pool &Po = P.Pools[Pl];
-      if (!complete(UnitOf(VI), Po.Struct) && Po.LayoutId >= 0 && !Po.SharedByActivations)
+      if (!complete(UnitOf(VI), Po.Struct) && Po.LayoutId >= 0 &&
+          !Po.SharedByActivations)
         SizeExported.insert(Po.LayoutId);
     }
   }
@@ -144,8 +153,8 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoe
       PoolUsers[Pl].insert(Main->Unit);
   for (auto &[Pl, Users] : PoolUsers) {
     const dsa::Pool &Po = P.Pools[Pl];
-    // The definition's initializer takes sizeof of the layout: a unit that defines the
-    // struct (main's may only see it declared, an opaque type).
+    // The definition's initializer takes sizeof of the layout: a unit that
+    // defines the struct (main's may only see it declared, an opaque type).
     std::optional<unsigned> Home;
     if (Main && Users.count(Main->Unit) && complete(Main->Unit, Po.Struct))
       Home = Main->Unit;
@@ -154,7 +163,8 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Vetoe
         Home = U;
     if (!Home) {
       Out.emplace(Po.Origin, "no file that uses its pool defines " +
-                                 PG.Types.name(Po.Struct) + ", so none can define the pool");
+                                 PG.Types.name(Po.Struct) +
+                                 ", so none can define the pool");
       continue;
     }
     PoolHome[Pl] = *Home;

@@ -8,16 +8,18 @@
 namespace ptrcomp {
 
 Progress::Progress(llvm::StringRef Verb, size_t Total)
-    : Verb(Verb.str()), Total(Total), Active(llvm::sys::Process::StandardErrIsDisplayed()),
+    : Verb(Verb.str()), Total(Total),
+      Active(llvm::sys::Process::StandardErrIsDisplayed()),
       Begin(std::chrono::steady_clock::now()) {}
 
 void Progress::start(llvm::StringRef Name) {
   std::lock_guard<std::mutex> G(Lock);
   ++Started;
-  if (!Active || std::chrono::steady_clock::now() - Begin < std::chrono::seconds(1))
+  if (!Active ||
+      std::chrono::steady_clock::now() - Begin < std::chrono::seconds(1))
     return;
-  std::string Line = "[" + std::to_string(Started) + "/" + std::to_string(Total) + "] " +
-                     Verb + " " + Name.str();
+  std::string Line = "[" + std::to_string(Started) + "/" +
+                     std::to_string(Total) + "] " + Verb + " " + Name.str();
   unsigned Width = llvm::sys::Process::StandardErrColumns();
   if (Width > 4 && Line.size() >= Width)
     Line = Line.substr(0, Width - 4) + "...";

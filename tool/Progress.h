@@ -1,9 +1,10 @@
 //===- Progress.h - "[n/N] step file" on a terminal -----------------------===//
 //
-// Runs over many files take a while; on a terminal, ptrcomp shows where it is as Ninja
-// does: one line, rewritten in place, "[12/300] summarizing src/a/f012.c". Nothing when
-// stderr is not a terminal (CI logs, pipes) or the run is short (the line appears after
-// a second), and the line is cleared before anything else is printed and at the end.
+// Runs over many files take a while; on a terminal, ptrcomp shows where it is
+// as Ninja does: one line, rewritten in place, "[12/300] summarizing
+// src/a/f012.c". Nothing when stderr is not a terminal (CI logs, pipes) or the
+// run is short (the line appears after a second), and the line is cleared
+// before anything else is printed and at the end.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_PROGRESS_H

@@ -1,9 +1,10 @@
 //===- StepFiles.cpp - summaries, plans and unit results as files ---------===//
 //
 // The tool's structures described for Archive.h (the analysis' own are in
-// analysis/SummaryIO.cpp), and the three files of the step mode: a unit's summary
-// (.pcs), the linked program with its plan (.pcp), a unit's result (.pcr). Each is
-// versioned and checksummed by wrapFile.
+// analysis/SummaryIO.cpp), and the three files of the step mode: a unit's
+// summary
+// (.pcs), the linked program with its plan (.pcp), a unit's result (.pcr). Each
+// is versioned and checksummed by wrapFile.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
@@ -21,7 +22,9 @@ namespace ptrcomp {
 
 using dsa::fields;
 using dsa::io;
-template <typename A> void io(A &Ar, UnitSource &U) { fields(Ar, U.Source, U.Command); }
+template <typename A> void io(A &Ar, UnitSource &U) {
+  fields(Ar, U.Source, U.Command);
+}
 template <typename A> void io(A &Ar, UnitFile &F) {
   fields(Ar, F.RealPath, F.IsMainFile, F.RelativeIncluders, F.Hash);
 }
@@ -29,24 +32,28 @@ template <typename A> void io(A &Ar, SkippedBlock &B) {
   fields(Ar, B.File, B.Begin, B.End, B.Label, B.Names);
 }
 template <typename A> void io(A &Ar, OrderUse &U) {
-  fields(Ar, U.K, U.A, U.B, U.PointeeA, U.PointeeB, U.HasPointeeA, U.HasPointeeB,
-         U.SamePointee, U.From, U.To, U.FromVoid, U.ToSpelling, U.At);
+  fields(Ar, U.K, U.A, U.B, U.PointeeA, U.PointeeB, U.HasPointeeA,
+         U.HasPointeeB, U.SamePointee, U.From, U.To, U.FromVoid, U.ToSpelling,
+         U.At);
 }
 template <typename A> void io(A &Ar, UnitFacts &F) {
-  fields(Ar, F.SkippedBlocks, F.FileScopeStructs, F.CompleteStructs, F.OrderMarks,
-         F.OrderUses);
+  fields(Ar, F.SkippedBlocks, F.FileScopeStructs, F.CompleteStructs,
+         F.OrderMarks, F.OrderUses);
 }
-template <typename A> void io(A &Ar, UnitLegality &L) { fields(Ar, L.Functions, L.Globals); }
+template <typename A> void io(A &Ar, UnitLegality &L) {
+  fields(Ar, L.Functions, L.Globals);
+}
 template <typename A> void io(A &Ar, SkippedFragment::Name &N) {
-  fields(Ar, N.Name, N.Done, N.Planned, N.Pools, N.Local, N.File, N.Begin, N.End);
+  fields(Ar, N.Name, N.Done, N.Planned, N.Pools, N.Local, N.File, N.Begin,
+         N.End);
 }
 template <typename A> void io(A &Ar, SkippedFragment &F) {
   fields(Ar, F.PoolNames, F.FunctionNames, F.Globals);
 }
 template <typename A> void io(A &Ar, LayoutOrder &O) {
   // Fields (the AST's members) stay behind; the report reads the sizes.
-  fields(Ar, O.Reordered, O.SizeBefore, O.SizeAfter, O.SizeInSourceOrder, O.KeptBecause,
-         O.SizeIfReordered);
+  fields(Ar, O.Reordered, O.SizeBefore, O.SizeAfter, O.SizeInSourceOrder,
+         O.KeptBecause, O.SizeIfReordered);
 }
 
 struct EditSetIO {
@@ -55,7 +62,8 @@ struct EditSetIO {
     for (auto &[Path, Cs] : E.Claims)
       for (const EditSet::Claim &C : Cs)
         ClaimPools[Path].push_back(C.Pools);
-    std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> ClaimRanges;
+    std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>
+        ClaimRanges;
     for (auto &[Path, Cs] : E.Claims)
       for (const EditSet::Claim &C : Cs)
         ClaimRanges[Path].push_back({C.Begin, C.End});
@@ -65,7 +73,8 @@ struct EditSetIO {
       for (auto &[Path, Ranges] : ClaimRanges) {
         std::vector<std::set<int>> &Pools = ClaimPools[Path];
         for (size_t I = 0; I < Ranges.size() && I < Pools.size(); ++I)
-          E.Claims[Path].push_back({Ranges[I].first, Ranges[I].second, Pools[I]});
+          E.Claims[Path].push_back(
+              {Ranges[I].first, Ranges[I].second, Pools[I]});
       }
     }
   }
@@ -73,8 +82,8 @@ struct EditSetIO {
 template <typename A> void io(A &Ar, EditSet &E) { EditSetIO::run(Ar, E); }
 
 template <typename A> void io(A &Ar, UnitResult &R) {
-  fields(Ar, R.MainFile, R.Round, R.Legality, R.RewriteVetoes, R.Stage, R.Rewritten,
-         R.Edits, R.Skipped, R.Macros, R.Layouts);
+  fields(Ar, R.MainFile, R.Round, R.Legality, R.RewriteVetoes, R.Stage,
+         R.Rewritten, R.Edits, R.Skipped, R.Macros, R.Layouts);
 }
 
 /// The bytes of a file of kind \p Kind holding \p V.
@@ -87,14 +96,16 @@ template <typename T> static std::string write(llvm::StringRef Kind, T &V) {
 /// \p V from the bytes of a file of kind \p Kind.
 template <typename T>
 static llvm::Error read(llvm::StringRef Kind, llvm::StringRef Bytes, T &V) {
-  llvm::Expected<llvm::StringRef> Body = dsa::unwrapFile(Kind, PTRCOMP_VERSION, Bytes);
+  llvm::Expected<llvm::StringRef> Body =
+      dsa::unwrapFile(Kind, PTRCOMP_VERSION, Bytes);
   if (!Body)
     return Body.takeError();
   dsa::ArchiveReader R(*Body);
   io(R, V);
   if (R.failed() || !R.atEnd())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "damaged " + Kind + " file (its contents do not parse)");
+                                   "damaged " + Kind +
+                                       " file (its contents do not parse)");
   return llvm::Error::success();
 }
 
@@ -109,7 +120,8 @@ std::string writeSummaryFile(SummarizedUnit &U) {
 }
 
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
-  llvm::Expected<llvm::StringRef> Body = dsa::unwrapFile("summary", PTRCOMP_VERSION, Bytes);
+  llvm::Expected<llvm::StringRef> Body =
+      dsa::unwrapFile("summary", PTRCOMP_VERSION, Bytes);
   if (!Body)
     return Body.takeError();
   dsa::ArchiveReader R(*Body);
@@ -121,28 +133,34 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
   io(R, U.Files);
   io(R, U.Inputs);
   if (R.failed() || !R.atEnd())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "damaged summary file (its contents do not parse)");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "damaged summary file (its contents do not parse)");
   return std::move(U);
 }
 
-/// The decisions of a plan (ProgramFacts::decide), what the units' rewriting reads.
+/// The decisions of a plan (ProgramFacts::decide), what the units' rewriting
+/// reads.
 template <typename A> void decisions(A &Ar, ProgramFacts &F) {
-  fields(Ar, F.Observed, F.SkippedNames, F.CalledFromUnit, F.CrossUnit, F.PoolUsers,
-         F.PoolHome, F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf, F.ClonesCalledIn);
+  fields(Ar, F.Observed, F.SkippedNames, F.CalledFromUnit, F.CrossUnit,
+         F.PoolUsers, F.PoolHome, F.SizeExported, F.UsedLayouts,
+         F.UsedLayoutsOf, F.ClonesCalledIn);
 }
 
-/// The plan file: first what every step needs (the units, the options, the types and
-/// globals, the plan's pools, layouts and decisions, an index of the functions), then
-/// the units' facts, the graphs and the functions with their versions, each a part of
-/// its own that --apply skips unless its unit needs it.
+/// The plan file: first what every step needs (the units, the options, the
+/// types and globals, the plan's pools, layouts and decisions, an index of the
+/// functions), then the units' facts, the graphs and the functions with their
+/// versions, each a part of its own that --apply skips unless its unit needs
+/// it.
 std::string writePlanFile(ProgramState &S) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
-  // Graphs (shared by the functions of an SCC) in the order of their first function.
+  // Graphs (shared by the functions of an SCC) in the order of their first
+  // function.
   std::vector<dsa::DSGraph *> Graphs;
   std::map<const dsa::DSGraph *, unsigned> GraphOf;
-  std::vector<std::tuple<std::string, unsigned, unsigned>> Index; // key, unit, graph
+  std::vector<std::tuple<std::string, unsigned, unsigned>>
+      Index; // key, unit, graph
   for (auto &[Key, F] : PG.Functions) {
     auto [It, New] = GraphOf.try_emplace(F.Graph.get(), Graphs.size());
     if (New)
@@ -154,11 +172,13 @@ std::string writePlanFile(ProgramState &S) {
     VersionFunction.push_back(V.Function);
 
   dsa::ArchiveWriter Head;
-  fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes, S.ProgramVetoes);
+  fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes,
+         S.ProgramVetoes);
   decisions(Head, S.Facts);
   dsa::programGlobals(Head, PG);
-  fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed, P.GlobalHolders,
-         P.GlobalHolderPools, P.FnClasses, P.FnClassOf, VersionFunction, Index);
+  fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
+         P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
+         VersionFunction, Index);
   dsa::ArchiveWriter Facts;
   io(Facts, S.Facts.Units);
 
@@ -186,13 +206,15 @@ std::string writePlanFile(ProgramState &S) {
 }
 
 static llvm::Error damaged() {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "damaged plan file (its contents do not parse)");
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "damaged plan file (its contents do not parse)");
 }
 
 llvm::Expected<std::unique_ptr<ProgramState>>
 readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
-  llvm::Expected<llvm::StringRef> Body = dsa::unwrapFile("plan", PTRCOMP_VERSION, Bytes);
+  llvm::Expected<llvm::StringRef> Body =
+      dsa::unwrapFile("plan", PTRCOMP_VERSION, Bytes);
   if (!Body)
     return Body.takeError();
   auto S = std::make_unique<ProgramState>();
@@ -204,17 +226,20 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   std::vector<std::tuple<std::string, unsigned, unsigned>> Index;
   {
     dsa::ArchiveReader Head(R.blob());
-    fields(Head, S->Sources, S->Files, S->Options, S->Round, S->Vetoes, S->ProgramVetoes);
+    fields(Head, S->Sources, S->Files, S->Options, S->Round, S->Vetoes,
+           S->ProgramVetoes);
     decisions(Head, S->Facts);
     dsa::programGlobals(Head, PG);
-    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed, P.GlobalHolders,
-           P.GlobalHolderPools, P.FnClasses, P.FnClassOf, VersionFunction, Index);
+    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
+           P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
+           VersionFunction, Index);
     if (Head.failed() || !Head.atEnd())
       return damaged();
   }
   llvm::StringRef FactsBlob = R.blob();
-  // The functions to read: all, or those of one unit and what its rewriting reads of
-  // others (the callees of its versions, the members of function-pointer classes).
+  // The functions to read: all, or those of one unit and what its rewriting
+  // reads of others (the callees of its versions, the members of
+  // function-pointer classes).
   std::set<std::string> Wanted;
   std::optional<unsigned> Unit;
   if (OnlyFor) {
@@ -282,7 +307,8 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
     Position[std::get<0>(Index[I])] = I;
   std::set<std::string> Callees;
   for (size_t I = 0; I < Index.size(); ++I)
-    if ((!OnlyFor || Wanted.count(std::get<0>(Index[I]))) && !ReadFunction(I, Callees))
+    if ((!OnlyFor || Wanted.count(std::get<0>(Index[I]))) &&
+        !ReadFunction(I, Callees))
       return damaged();
   for (const std::string &Key : Callees)
     if (auto It = Position.find(Key); It != Position.end()) {

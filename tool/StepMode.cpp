@@ -25,9 +25,10 @@ static std::optional<std::string> readFile(StringRef Path) {
   return (*Buf)->getBuffer().str();
 }
 
-/// Writes files atomically (each to a temporary, renamed when all were written). A file
-/// that already holds the bytes is left alone: a build system that checks time stamps
-/// after a step (Ninja's restat) then skips what depends on it.
+/// Writes files atomically (each to a temporary, renamed when all were
+/// written). A file that already holds the bytes is left alone: a build system
+/// that checks time stamps after a step (Ninja's restat) then skips what
+/// depends on it.
 static bool writeFiles(std::vector<ExtraOutput> Files) {
   std::vector<ExtraOutput> Changed;
   for (ExtraOutput &F : Files) {
@@ -43,9 +44,11 @@ static bool writeFile(StringRef Path, std::string Bytes) {
   return writeFiles({{Path.str(), std::move(Bytes)}});
 }
 
-/// A depfile: \p Target depends on \p Files (spaces escaped, as Make and Ninja read it).
-static std::string depfile(StringRef Target,
-                           const std::vector<std::pair<std::string, uint64_t>> &Files) {
+/// A depfile: \p Target depends on \p Files (spaces escaped, as Make and Ninja
+/// read it).
+static std::string
+depfile(StringRef Target,
+        const std::vector<std::pair<std::string, uint64_t>> &Files) {
   auto Escape = [](StringRef S) {
     std::string Out;
     for (char C : S) {
@@ -65,7 +68,8 @@ static std::string depfile(StringRef Target,
 
 /// The plan of --apply and --finish.
 static std::unique_ptr<ProgramState>
-readPlan(const ToolOptions &Opts, std::optional<std::string> OnlyFor = std::nullopt) {
+readPlan(const ToolOptions &Opts,
+         std::optional<std::string> OnlyFor = std::nullopt) {
   std::optional<std::string> Bytes = readFile(Opts.PlanFile);
   if (!Bytes)
     return nullptr;
@@ -81,7 +85,8 @@ static int summarize(ToolOptions &Opts) {
   std::vector<std::string> Sources;
   if (!programSources(Opts, Sources))
     return 1;
-  std::optional<SummarizedUnit> U = summarizeSource(Opts, Opts.database(), Sources.front());
+  std::optional<SummarizedUnit> U =
+      summarizeSource(Opts, Opts.database(), Sources.front());
   if (!U)
     return 1;
   std::vector<ExtraOutput> Out = {{Opts.StepOutput, writeSummaryFile(*U)}};
@@ -101,7 +106,8 @@ static int link(ToolOptions &Opts) {
     }
     Expected<SummarizedUnit> U = readSummaryFile(*Bytes);
     if (!U) {
-      errorMessage("summary '" + Opts.Sources[I] + "': " + toString(U.takeError()));
+      errorMessage("summary '" + Opts.Sources[I] +
+                   "': " + toString(U.takeError()));
       Ok = false;
       return;
     }
@@ -139,8 +145,8 @@ static int apply(ToolOptions &Opts) {
     return 1;
   std::optional<unsigned> U = unitOf(*S, Sources.front());
   if (!U) {
-    errorMessage("'" + Sources.front() + "' is not a unit of plan '" + Opts.PlanFile +
-                 "' (link its summary with the others)");
+    errorMessage("'" + Sources.front() + "' is not a unit of plan '" +
+                 Opts.PlanFile + "' (link its summary with the others)");
     return 1;
   }
   std::optional<UnitResult> R = applyToUnit(Opts, Opts.database(), *S, *U);
@@ -156,7 +162,8 @@ static int finish(ToolOptions &Opts) {
   if (!S->Sources.empty() &&
       !applyConfig(sys::path::parent_path(S->Sources.front().Source), Opts))
     return 1;
-  // One result per unit, of the plan in force; the units are matched by main file.
+  // One result per unit, of the plan in force; the units are matched by main
+  // file.
   std::map<std::string, unsigned> UnitByMain;
   for (unsigned U = 0; U < S->Files.size(); ++U)
     for (const UnitFile &F : S->Files[U])
@@ -190,8 +197,8 @@ static int finish(ToolOptions &Opts) {
   }
   for (unsigned U = 0; U < Have.size(); ++U)
     if (!Have[U]) {
-      errorMessage("no result for '" + S->Sources[U].Source + "' (apply plan '" +
-                   Opts.PlanFile + "' to it)");
+      errorMessage("no result for '" + S->Sources[U].Source +
+                   "' (apply plan '" + Opts.PlanFile + "' to it)");
       Ok = false;
     }
   if (!Ok)

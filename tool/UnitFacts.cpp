@@ -23,7 +23,8 @@ public:
   OrderCollector(ASTContext &Ctx, dsa::TypeTable &Types, UnitFacts &Out)
       : Ctx(Ctx), Types(Types), Out(Out) {}
 
-  /// The written code of the unit: offsetof, initializers, constant member addresses.
+  /// The written code of the unit: offsetof, initializers, constant member
+  /// addresses.
   void unit();
   /// The code of a function: the uses whose meaning depends on the analysis.
   void function(const dsa::FunctionGraph &F);
@@ -50,7 +51,8 @@ private:
       return AT->getElementType();
     return T->isPointerType() ? T->getPointeeType() : QualType();
   }
-  /// The ordinals of the cells the analysis may have for \p E, in the order to try.
+  /// The ordinals of the cells the analysis may have for \p E, in the order to
+  /// try.
   std::vector<unsigned> cells(const Expr *E) {
     std::vector<unsigned> Out;
     for (const Expr *X : {E, E->IgnoreParenImpCasts(), E->IgnoreParens()})
@@ -73,7 +75,8 @@ private:
   class SyntaxVisitor;
 };
 
-class OrderCollector::SyntaxVisitor : public RecursiveASTVisitor<SyntaxVisitor> {
+class OrderCollector::SyntaxVisitor
+    : public RecursiveASTVisitor<SyntaxVisitor> {
 public:
   SyntaxVisitor(OrderCollector &O, ASTContext &Ctx) : O(O), Ctx(Ctx) {}
 
@@ -103,11 +106,13 @@ public:
     dsa::TypeId T = O.structOf(E->getType());
     if (!T)
       return true;
-    const InitListExpr *Written = E->isSyntacticForm() ? E : E->getSyntacticForm();
+    const InitListExpr *Written =
+        E->isSyntacticForm() ? E : E->getSyntacticForm();
     bool Designated = true; // `{}` too
     for (const Expr *I : (Written ? Written : E)->inits()) {
       const auto *D = dyn_cast_or_null<DesignatedInitExpr>(I);
-      Designated &= D && D->size() > 0 && D->getDesignator(0)->isFieldDesignator();
+      Designated &=
+          D && D->size() > 0 && D->getDesignator(0)->isFieldDesignator();
     }
     if (!Designated)
       O.mark(T, "a positional initializer of " + O.name(T) + " at " +
@@ -129,8 +134,10 @@ public:
     if (!FD || !Base->IgnoreParenCasts()->getType()->isIntegerType())
       return true;
     if (dsa::TypeId T = O.structOf(Ctx.getRecordType(FD->getParent())))
-      O.mark(T, "a member of " + O.name(T) + " is reached from a constant address at " +
-                    dsa::locationString(Ctx, E->getBeginLoc()) + " (an offsetof by hand)");
+      O.mark(T, "a member of " + O.name(T) +
+                    " is reached from a constant address at " +
+                    dsa::locationString(Ctx, E->getBeginLoc()) +
+                    " (an offsetof by hand)");
     return true;
   }
 
@@ -177,8 +184,10 @@ void OrderCollector::cast(const CastExpr *E) {
   }
   if (!E->getType()->isPointerType() || !Sub->getType()->isPointerType())
     return;
-  QualType To = E->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
-  QualType From = Sub->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType To =
+      E->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
+  QualType From =
+      Sub->getType()->getPointeeType().getCanonicalType().getUnqualifiedType();
   if (To->isVoidType() || To == From)
     return;
   U.K = OrderUse::PointerCast;
@@ -200,13 +209,15 @@ void OrderCollector::compare(const BinaryOperator *E) {
   U.K = OrderUse::Compare;
   U.A = cells(A);
   U.B = cells(B);
-  QualType PA = pointee(A->IgnoreParenCasts()), PB = pointee(B->IgnoreParenCasts());
+  QualType PA = pointee(A->IgnoreParenCasts()),
+           PB = pointee(B->IgnoreParenCasts());
   U.HasPointeeA = !PA.isNull();
   U.HasPointeeB = !PB.isNull();
   U.PointeeA = structOf(PA);
   U.PointeeB = structOf(PB);
-  U.SamePointee = !PA.isNull() && !PB.isNull() &&
-                  Ctx.hasSameUnqualifiedType(PA.getCanonicalType(), PB.getCanonicalType());
+  U.SamePointee =
+      !PA.isNull() && !PB.isNull() &&
+      Ctx.hasSameUnqualifiedType(PA.getCanonicalType(), PB.getCanonicalType());
   U.At = dsa::locationString(Ctx, E->getOperatorLoc());
   use(std::move(U));
 }
@@ -217,7 +228,8 @@ void OrderCollector::call(const CallExpr *E) {
   if (!FD || !FD->getIdentifier())
     return;
   StringRef N = FD->getName();
-  if (N != "memcmp" && N != "bcmp" && N != "__builtin_memcmp" && N != "__builtin_bcmp")
+  if (N != "memcmp" && N != "bcmp" && N != "__builtin_memcmp" &&
+      N != "__builtin_bcmp")
     return;
   for (unsigned I = 0; I < E->getNumArgs() && I < 2; ++I) {
     const Expr *Arg = E->getArg(I);
@@ -233,7 +245,8 @@ void OrderCollector::call(const CallExpr *E) {
 /// Evaluates the uses of member order against the linked program's graphs.
 class OrderEvaluator {
 public:
-  OrderEvaluator(dsa::ProgramGraphs &PG, ObservedOrders &Out) : PG(PG), Out(Out) {}
+  OrderEvaluator(dsa::ProgramGraphs &PG, ObservedOrders &Out)
+      : PG(PG), Out(Out) {}
   void mark(dsa::TypeId T, const std::string &Why) {
     if (T)
       Out.emplace(T, Why); // the first reason stays
@@ -250,7 +263,8 @@ private:
   }
   dsa::TypeId structAt(dsa::Cell C) {
     const dsa::DSNode &N = F->Graph->liveNode(C.Node);
-    if (N.Collapsed || !N.Type || PG.Types.info(N.Type).K != dsa::TypeInfo::Struct)
+    if (N.Collapsed || !N.Type ||
+        PG.Types.info(N.Type).K != dsa::TypeInfo::Struct)
       return dsa::NoType;
     return N.Type;
   }
@@ -261,7 +275,8 @@ private:
   dsa::FunctionGraph *F = nullptr;
 };
 
-void OrderEvaluator::function(dsa::FunctionGraph &G, const std::vector<OrderUse> *Uses) {
+void OrderEvaluator::function(dsa::FunctionGraph &G,
+                              const std::vector<OrderUse> *Uses) {
   if (!G.Graph)
     return;
   F = &G;
@@ -269,7 +284,8 @@ void OrderEvaluator::function(dsa::FunctionGraph &G, const std::vector<OrderUse>
   // comes first.
   for (const dsa::CallSite &CS : G.Calls)
     if (CS.CalleeName == "memcmp" || CS.CalleeName == "bcmp" ||
-        CS.CalleeName == "__builtin_memcmp" || CS.CalleeName == "__builtin_bcmp")
+        CS.CalleeName == "__builtin_memcmp" ||
+        CS.CalleeName == "__builtin_bcmp")
       for (auto &[Arg, Cover] : CS.ByteCovers)
         if (Cover.Elem && PG.Types.info(Cover.Elem).K == dsa::TypeInfo::Struct)
           mark(Cover.Elem, "memcmp compares " + name(Cover.Elem) +
@@ -288,8 +304,8 @@ void OrderEvaluator::use(const OrderUse &U) {
     std::optional<dsa::Cell> C = cell(U.A);
     dsa::TypeId T = C ? structAt(*C) : dsa::NoType;
     if (T && !(C->Offset == 0 && U.PointeeA == T))
-      mark(T, "the address of a member of " + name(T) + " is converted to an integer at " +
-                  U.At);
+      mark(T, "the address of a member of " + name(T) +
+                  " is converted to an integer at " + U.At);
     return;
   }
   case OrderUse::PointerCast: {
@@ -300,14 +316,15 @@ void OrderEvaluator::use(const OrderUse &U) {
       if (std::optional<dsa::Cell> C = cell(U.A); C && C->Offset == 0)
         T = structAt(*C);
     if (T && U.To != T)
-      mark(T, "a pointer to a " + name(T) + " object is converted to '" + U.ToSpelling +
-                  "' at " + U.At);
+      mark(T, "a pointer to a " + name(T) + " object is converted to '" +
+                  U.ToSpelling + "' at " + U.At);
     // The other way round, a pointer to a member (`&p->link`) taken for the
     // object: right only while that member comes first.
     if (U.To && !U.FromVoid)
       if (std::optional<dsa::Cell> C = cell(U.A); C && structAt(*C) == U.To)
-        mark(U.To, "a pointer into a " + name(U.To) + " object is converted to '" +
-                       U.ToSpelling + "' at " + U.At);
+        mark(U.To, "a pointer into a " + name(U.To) +
+                       " object is converted to '" + U.ToSpelling + "' at " +
+                       U.At);
     return;
   }
   case OrderUse::Compare: {
@@ -317,16 +334,19 @@ void OrderEvaluator::use(const OrderUse &U) {
     std::optional<dsa::Cell> CA = cell(U.A), CB = cell(U.B);
     dsa::TypeId TA = CA ? structAt(*CA) : dsa::NoType,
                 TB = CB ? structAt(*CB) : dsa::NoType;
-    auto Inside = [&](dsa::TypeId T, const std::optional<dsa::Cell> &C, bool Has,
-                      dsa::TypeId P) { return T && !(C->Offset == 0 && Has && P == T); };
+    auto Inside = [&](dsa::TypeId T, const std::optional<dsa::Cell> &C,
+                      bool Has, dsa::TypeId P) {
+      return T && !(C->Offset == 0 && Has && P == T);
+    };
     if (!Inside(TA, CA, U.HasPointeeA, U.PointeeA) &&
         !Inside(TB, CB, U.HasPointeeB, U.PointeeB))
       return;
-    if (CA && CB && CA->Node == CB->Node && CA->Offset == CB->Offset && U.SamePointee)
+    if (CA && CB && CA->Node == CB->Node && CA->Offset == CB->Offset &&
+        U.SamePointee)
       return; // the same member
     for (dsa::TypeId T : {TA, TB})
-      mark(T, "addresses inside " + name(T) + " objects are compared or subtracted at " +
-                  U.At);
+      mark(T, "addresses inside " + name(T) +
+                  " objects are compared or subtracted at " + U.At);
     return;
   }
   case OrderUse::Memcmp: {
@@ -335,7 +355,8 @@ void OrderEvaluator::use(const OrderUse &U) {
       if (std::optional<dsa::Cell> C = cell(U.A); C && C->Offset == 0)
         T = structAt(*C);
     if (T)
-      mark(T, "memcmp compares " + name(T) + " objects byte by byte at " + U.At);
+      mark(T,
+           "memcmp compares " + name(T) + " objects byte by byte at " + U.At);
     return;
   }
   }
@@ -360,8 +381,9 @@ void fileScopeStructs(ASTContext &Ctx, dsa::TypeTable &Types, UnitFacts &Out) {
 
 } // namespace
 
-UnitFacts collectUnitFacts(ASTUnit &AST, dsa::TypeTable &Types,
-                           const std::map<std::string, dsa::FunctionGraph> &Functions) {
+UnitFacts
+collectUnitFacts(ASTUnit &AST, dsa::TypeTable &Types,
+                 const std::map<std::string, dsa::FunctionGraph> &Functions) {
   ASTContext &Ctx = AST.getASTContext();
   UnitFacts Out;
   skippedBlocks(AST, Out.SkippedBlocks);

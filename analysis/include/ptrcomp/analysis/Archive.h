@@ -1,9 +1,11 @@
-//===- Archive.h - one description of each struct for writing and reading ------===//
+//===- Archive.h - one description of each struct for writing and reading
+//------===//
 //
-// Summaries and plans are binary files: numbers as LEB128 (signed ones zigzagged),
-// strings once each and then by number (locations and names repeat a lot). Each struct
-// is described once, by an io() overload that lists its fields; the same overload
-// writes (ArchiveWriter) and reads (ArchiveReader), so the two cannot disagree.
+// Summaries and plans are binary files: numbers as LEB128 (signed ones
+// zigzagged), strings once each and then by number (locations and names repeat
+// a lot). Each struct is described once, by an io() overload that lists its
+// fields; the same overload writes (ArchiveWriter) and reads (ArchiveReader),
+// so the two cannot disagree.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_ANALYSIS_ARCHIVE_H
@@ -49,7 +51,8 @@ public:
   }
   const std::string &bytes() const { return Buf; }
   bool failed() const { return false; }
-  /// Raw bytes, length first, outside the string table: a part a reader may skip.
+  /// Raw bytes, length first, outside the string table: a part a reader may
+  /// skip.
   void blob(llvm::StringRef B) {
     num(B.size());
     Buf.append(B.data(), B.size());
@@ -93,8 +96,8 @@ public:
     Pos += N;
     return Strings.back();
   }
-  /// A count of elements that each take at least one byte: larger than what is left
-  /// means the file is damaged (and must not make us allocate that much).
+  /// A count of elements that each take at least one byte: larger than what is
+  /// left means the file is damaged (and must not make us allocate that much).
   uint64_t count() {
     uint64_t N = num();
     if (N > Buf.size() - Pos)
@@ -130,7 +133,8 @@ private:
 
 // Scalars.
 template <typename T, typename A>
-std::enable_if_t<std::is_unsigned_v<T> || std::is_same_v<T, bool>> io(A &Ar, T &V) {
+std::enable_if_t<std::is_unsigned_v<T> || std::is_same_v<T, bool>> io(A &Ar,
+                                                                      T &V) {
   if constexpr (A::Reading)
     V = T(Ar.num());
   else
@@ -146,7 +150,8 @@ std::enable_if_t<std::is_signed_v<T> && std::is_integral_v<T>> io(A &Ar, T &V) {
     Ar.num((uint64_t(S) << 1) ^ uint64_t(S >> 63));
   }
 }
-template <typename T, typename A> std::enable_if_t<std::is_enum_v<T>> io(A &Ar, T &V) {
+template <typename T, typename A>
+std::enable_if_t<std::is_enum_v<T>> io(A &Ar, T &V) {
   auto U = static_cast<std::underlying_type_t<T>>(V);
   io(Ar, U);
   V = static_cast<T>(U);
@@ -181,14 +186,16 @@ template <typename A, typename T> void io(A &Ar, std::vector<T> &V) {
     }
   }
 }
-template <typename A, typename K, typename V> void io(A &Ar, std::pair<K, V> &P) {
+template <typename A, typename K, typename V>
+void io(A &Ar, std::pair<K, V> &P) {
   io(Ar, P.first);
   io(Ar, P.second);
 }
 template <typename A, typename... Ts> void io(A &Ar, std::tuple<Ts...> &T) {
   std::apply([&](Ts &...Vs) { (io(Ar, Vs), ...); }, T);
 }
-template <typename A, typename K, typename V> void io(A &Ar, std::map<K, V> &M) {
+template <typename A, typename K, typename V>
+void io(A &Ar, std::map<K, V> &M) {
   uint64_t N = ioCount(Ar, M.size());
   if constexpr (A::Reading) {
     M.clear();
@@ -222,7 +229,8 @@ template <typename A, typename T> void io(A &Ar, std::set<T> &S) {
   }
 }
 /// A DenseMap, written in key order (its own order depends on the hash table).
-template <typename A, typename K, typename V> void io(A &Ar, llvm::DenseMap<K, V> &M) {
+template <typename A, typename K, typename V>
+void io(A &Ar, llvm::DenseMap<K, V> &M) {
   uint64_t N = ioCount(Ar, M.size());
   if constexpr (A::Reading) {
     M.clear();
@@ -260,8 +268,11 @@ template <typename A, typename T> void io(A &Ar, std::optional<T> &O) {
   }
 }
 
-/// io() of each argument in turn: a struct's overload lists its fields with this.
-template <typename A, typename... Ts> void fields(A &Ar, Ts &...Vs) { (io(Ar, Vs), ...); }
+/// io() of each argument in turn: a struct's overload lists its fields with
+/// this.
+template <typename A, typename... Ts> void fields(A &Ar, Ts &...Vs) {
+  (io(Ar, Vs), ...);
+}
 
 } // namespace ptrcomp::dsa
 

@@ -1,10 +1,11 @@
 //===- SummaryIO.h - summaries and linked programs as files ---------------===//
 //
-// A file is a header line naming its kind ("ptrcomp summary", "ptrcomp plan"), the
-// format number and the version of ptrcomp that wrote it, then the body (Archive.h) and
-// a checksum of the body. Reading checks all three, so a summary from another version
-// of ptrcomp, a truncated file or a damaged one is an error that names what is wrong,
-// never a wrong analysis. Writing is deterministic: the same input gives the same bytes.
+// A file is a header line naming its kind ("ptrcomp summary", "ptrcomp plan"),
+// the format number and the version of ptrcomp that wrote it, then the body
+// (Archive.h) and a checksum of the body. Reading checks all three, so a
+// summary from another version of ptrcomp, a truncated file or a damaged one is
+// an error that names what is wrong, never a wrong analysis. Writing is
+// deterministic: the same input gives the same bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_ANALYSIS_SUMMARYIO_H
@@ -24,12 +25,14 @@ constexpr unsigned SummaryFormat = 1;
 /// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
                      llvm::StringRef Body);
-/// The body of such a file, or an error saying what is wrong with it (the caller
-/// names the file).
-llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
+/// The body of such a file, or an error saying what is wrong with it (the
+/// caller names the file).
+llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
+                                           llvm::StringRef ToolVersion,
                                            llvm::StringRef Bytes);
 
-// The structs of the analysis, for Archive.h (each written and read by one overload).
+// The structs of the analysis, for Archive.h (each written and read by one
+// overload).
 template <typename A> void io(A &Ar, Cell &C);
 template <typename A> void io(A &Ar, TypeTable &T);
 template <typename A> void io(A &Ar, UnitSummary &S);
@@ -42,16 +45,17 @@ template <typename A> void io(A &Ar, FunctionVersion &V);
 template <typename A> void io(A &Ar, Pool &P);
 template <typename A> void io(A &Ar, Layout &L);
 template <typename A> void io(A &Ar, FnPtrClass &C);
-/// A function without its graph (the graphs of one SCC are shared: written apart).
+/// A function without its graph (the graphs of one SCC are shared: written
+/// apart).
 template <typename A> void functionFields(A &Ar, FunctionGraph &F);
-/// What the program's graphs hold besides the functions: the types, the globals graph
-/// and the program-wide sets.
+/// What the program's graphs hold besides the functions: the types, the globals
+/// graph and the program-wide sets.
 template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG);
 
 /// A summary file's bytes, and back.
 std::string writeSummary(UnitSummary &S, llvm::StringRef ToolVersion);
-llvm::Expected<std::unique_ptr<UnitSummary>> readSummary(llvm::StringRef Bytes,
-                                                         llvm::StringRef ToolVersion);
+llvm::Expected<std::unique_ptr<UnitSummary>>
+readSummary(llvm::StringRef Bytes, llvm::StringRef ToolVersion);
 
 } // namespace ptrcomp::dsa
 
