@@ -382,8 +382,8 @@ void detachUnit(ProgramGraphs &PG, unsigned Unit, const ASTContext &Ctx) {
     F.Ctx = nullptr;
     F.VarStorage.clearKeys();
     F.ExprCells.clearKeys();
-    F.Vars.clear();
-    F.AddressTaken.clear();
+    std::vector<const VarDecl *>().swap(F.Vars);
+    llvm::DenseSet<const VarDecl *>().swap(F.AddressTaken);
     for (CallSite &CS : F.Calls)
       CS.Call = nullptr;
   }

@@ -110,13 +110,16 @@ int runDriver(ToolOptions &Opts) {
   if (!linkProgram(Opts, std::move(Units), Linked))
     return 1;
   makeRoundPlan(Opts, Linked);
-  Expected<std::unique_ptr<ProgramState>> Read = readPlanFile(writePlanFile(Linked));
+  std::string PlanBytes = writePlanFile(Linked);
+  Linked = ProgramState(); // (not two copies of the program at once)
+  Expected<std::unique_ptr<ProgramState>> Read = readPlanFile(PlanBytes);
+  PlanBytes.clear();
+  PlanBytes.shrink_to_fit();
   if (!Read) {
     errorMessage("internal: the plan does not read back: " + toString(Read.takeError()));
     return 1;
   }
   ProgramState &S = **Read;
-  Linked = ProgramState();
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());

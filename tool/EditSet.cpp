@@ -2,9 +2,20 @@
 
 namespace ptrcomp {
 
+EditSet::SharedPools EditSet::intern(std::vector<int> Pools) {
+  auto [It, New] = Interned.try_emplace(std::move(Pools));
+  if (New)
+    It->second = std::make_shared<const std::vector<int>>(It->first);
+  return It->second;
+}
+
 llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
                          llvm::StringRef Text, const PoolSet &Pools) {
-  EditPools[RealPath.str()][{Offset, Length}].insert(Pools.begin(), Pools.end());
+  SharedPools &Old = EditPools[RealPath.str()][{Offset, Length}];
+  PoolSet All(Pools);
+  if (Old)
+    All.insert(Old->begin(), Old->end());
+  Old = intern(std::vector<int>(All.begin(), All.end()));
   auto &File = Pending[RealPath.str()];
   auto [It, New] = File.try_emplace({Offset, Length}, Text.str());
   if (New || It->second == Text)
@@ -20,7 +31,8 @@ llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Len
 
 void EditSet::claim(llvm::StringRef RealPath, unsigned Begin, unsigned End,
                     const PoolSet &Pools) {
-  Claims[RealPath.str()].push_back({Begin, End, Pools});
+  Claims[RealPath.str()].push_back(
+      {Begin, End, intern(std::vector<int>(Pools.begin(), Pools.end()))});
 }
 
 EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Original,
@@ -45,8 +57,8 @@ EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Orig
       auto F = EditPools.find(RealPath.str());
       if (F != EditPools.end()) {
         auto It = F->second.find({R.getOffset(), R.getLength()});
-        if (It != F->second.end() && !It->second.empty()) {
-          Src.Pools = It->second;
+        if (It != F->second.end() && It->second && !It->second->empty()) {
+          Src.Pools = PoolSet(It->second->begin(), It->second->end());
           return Src;
         }
       }
@@ -62,8 +74,8 @@ EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Orig
       if (Cl.Begin <= Src.Offset && Src.Offset < Cl.End &&
           (!Best || Cl.End - Cl.Begin < Best->End - Best->Begin))
         Best = &Cl;
-  if (Best)
-    Src.Pools = Best->Pools;
+  if (Best && Best->Pools)
+    Src.Pools = PoolSet(Best->Pools->begin(), Best->Pools->end());
   return Src;
 }
 
@@ -74,8 +86,9 @@ llvm::Error EditSet::merge(const EditSet &Other) {
     for (auto &[Range, Text] : Edits) {
       PoolSet Pools;
       if (PoolsOf != Other.EditPools.end())
-        if (auto It = PoolsOf->second.find(Range); It != PoolsOf->second.end())
-          Pools = It->second;
+        if (auto It = PoolsOf->second.find(Range);
+            It != PoolsOf->second.end() && It->second)
+          Pools = PoolSet(It->second->begin(), It->second->end());
       if (auto Err = add(Path, Range.first, Range.second, Text, Pools)) {
         if (!Result)
           Result = std::move(Err);
@@ -86,7 +99,8 @@ llvm::Error EditSet::merge(const EditSet &Other) {
   }
   for (auto &[Path, Cs] : Other.Claims)
     for (const Claim &C : Cs)
-      claim(Path, C.Begin, C.End, C.Pools);
+      claim(Path, C.Begin, C.End,
+            C.Pools ? PoolSet(C.Pools->begin(), C.Pools->end()) : PoolSet());
   return Result;
 }
 

@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -71,11 +72,16 @@ public:
 private:
   /// file -> (offset, length) -> text
   std::map<std::string, std::map<std::pair<unsigned, unsigned>, std::string>> Pending;
+  /// A pool set kept once per distinct set: the edits of a clone that many owners call
+  /// all name the same hundreds of pools.
+  using SharedPools = std::shared_ptr<const std::vector<int>>;
+  SharedPools intern(std::vector<int> Pools);
+  std::map<std::vector<int>, SharedPools> Interned;
   /// file -> (offset, length) -> pools, for the edits in Pending
-  std::map<std::string, std::map<std::pair<unsigned, unsigned>, PoolSet>> EditPools;
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, SharedPools>> EditPools;
   struct Claim {
     unsigned Begin, End;
-    PoolSet Pools;
+    SharedPools Pools;
   };
   std::map<std::string, std::vector<Claim>> Claims;
   std::map<std::string, clang::tooling::Replacements> Files;

@@ -711,7 +711,7 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
                                *S.Graphs, S.Plan, New))) {
         if (!applyEdits(Edits, Files))
           return 1;
-        if (outputCompiles(Opts, S, Files, Edits, S.Plan, New, Unexplained))
+              if (outputCompiles(Opts, S, Files, Edits, S.Plan, New, Unexplained))
           break;
       }
     }

@@ -58,24 +58,41 @@ template <typename A> void io(A &Ar, LayoutOrder &O) {
 
 struct EditSetIO {
   template <typename A> static void run(A &Ar, EditSet &E) {
-    std::map<std::string, std::vector<std::set<int>>> ClaimPools;
-    for (auto &[Path, Cs] : E.Claims)
-      for (const EditSet::Claim &C : Cs)
-        ClaimPools[Path].push_back(C.Pools);
-    std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>
-        ClaimRanges;
-    for (auto &[Path, Cs] : E.Claims)
-      for (const EditSet::Claim &C : Cs)
-        ClaimRanges[Path].push_back({C.Begin, C.End});
-    fields(Ar, E.Pending, E.EditPools, ClaimRanges, ClaimPools);
+    // Pool sets by number, each once.
+    std::vector<std::vector<int>> Sets;
+    std::map<const std::vector<int> *, unsigned> Number;
+    auto Num = [&](const EditSet::SharedPools &P) -> unsigned {
+      if (!P)
+        return 0;
+      auto [It, New] = Number.try_emplace(P.get(), Sets.size() + 1);
+      if (New)
+        Sets.push_back(*P);
+      return It->second;
+    };
+    std::map<std::string, std::map<std::pair<unsigned, unsigned>, unsigned>> EditPools;
+    std::map<std::string, std::vector<std::tuple<unsigned, unsigned, unsigned>>> Claims;
+    if constexpr (!A::Reading) {
+      for (auto &[Path, M] : E.EditPools)
+        for (auto &[Range, P] : M)
+          EditPools[Path][Range] = Num(P);
+      for (auto &[Path, Cs] : E.Claims)
+        for (const EditSet::Claim &C : Cs)
+          Claims[Path].push_back({C.Begin, C.End, Num(C.Pools)});
+    }
+    fields(Ar, Sets, E.Pending, EditPools, Claims);
     if constexpr (A::Reading) {
+      std::vector<EditSet::SharedPools> Shared{nullptr};
+      for (std::vector<int> &S : Sets)
+        Shared.push_back(E.intern(std::move(S)));
+      auto Get = [&](unsigned N) { return N < Shared.size() ? Shared[N] : nullptr; };
+      E.EditPools.clear();
+      for (auto &[Path, M] : EditPools)
+        for (auto &[Range, N] : M)
+          E.EditPools[Path][Range] = Get(N);
       E.Claims.clear();
-      for (auto &[Path, Ranges] : ClaimRanges) {
-        std::vector<std::set<int>> &Pools = ClaimPools[Path];
-        for (size_t I = 0; I < Ranges.size() && I < Pools.size(); ++I)
-          E.Claims[Path].push_back(
-              {Ranges[I].first, Ranges[I].second, Pools[I]});
-      }
+      for (auto &[Path, Cs] : Claims)
+        for (auto &[B, End, N] : Cs)
+          E.Claims[Path].push_back({B, End, Get(N)});
     }
   }
 };

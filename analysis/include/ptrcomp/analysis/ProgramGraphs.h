@@ -99,7 +99,7 @@ public:
   void clearKeys() {
     for (Entry &E : Entries)
       E.first = nullptr;
-    Index.clear();
+    llvm::DenseMap<KeyT, unsigned>().swap(Index); // (clear() keeps the buckets)
   }
   std::vector<KeyT> keys() const {
     std::vector<KeyT> Out;
