@@ -91,7 +91,7 @@ void recordCallFacts(ProgramGraphs &PG, ASTContext &Ctx, const CallExpr *E,
                      const FunctionDecl *FD, CallSite &CS) {
   CS.NumArgs = E->getNumArgs();
   if (const FunctionDecl *Callee = E->getDirectCallee())
-    CS.DirectName = Callee->getName().str();
+    CS.Builtin = Callee->getName() != CS.CalleeName;
   if (CS.DirectCallee.empty()) {
     CS.CalleeSpelling = calleeSpelling(E->getCallee());
     QualType T = E->getCallee()->getType();
@@ -256,7 +256,7 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
 std::optional<AllocatorCallFacts> allocatorCallFacts(const CallSite &CS) {
   AllocatorCallFacts A;
   if (!CS.DirectCallee.empty() && CS.Targets.empty()) {
-    A.Name = CS.DirectName;
+    A.Name = CS.Builtin ? "__builtin_" + CS.CalleeName : CS.CalleeName;
     A.SizeParams = CS.ArgSizeParam;
     return A;
   }

@@ -159,7 +159,7 @@ template <typename A> void io(A &Ar, CallSite &CS) {
   fields(Ar, CS.Loc, CS.DirectCallee, CS.CalleeName, CS.CalleeCell, CS.Args,
          CS.ArgTypes, CS.Ret, CS.RetType, CS.Targets, CS.ExternalTargets,
          CS.CallbackTargets, CS.CalleeInBytes, CS.Bindings, CS.ByteCovers,
-         CS.Hook, CS.NumArgs, CS.DirectName, CS.CalleeSpelling,
+         CS.Hook, CS.NumArgs, CS.Builtin, CS.CalleeSpelling,
          CS.CalleeTypeKey, CS.CalleeGlobals, CS.ArgNamesParam, CS.ArgSizeParam);
 }
 template <typename A, typename K> void io(A &Ar, KeyedCells<K> &Cells) {

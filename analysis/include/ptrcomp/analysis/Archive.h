@@ -268,6 +268,21 @@ template <typename A, typename T> void io(A &Ar, std::optional<T> &O) {
   }
 }
 
+/// A heap-held optional (ProgramGraphs.h's Boxed): as std::optional.
+template <typename A, template <typename> class B, typename T>
+auto io(A &Ar, B<T> &O) -> decltype(O.emplace(), O.reset(), void()) {
+  bool Has = O.has_value();
+  io(Ar, Has);
+  if constexpr (A::Reading) {
+    if (Has)
+      io(Ar, O.emplace());
+    else
+      O.reset();
+  } else if (Has) {
+    io(Ar, *O);
+  }
+}
+
 /// io() of each argument in turn: a struct's overload lists its fields with
 /// this.
 template <typename A, typename... Ts> void fields(A &Ar, Ts &...Vs) {

@@ -118,6 +118,39 @@ private:
   llvm::DenseMap<KeyT, unsigned> Index;
 };
 
+/// An optional value kept on the heap: a field that most objects lack costs a pointer
+/// instead of the value's size (call sites are the most numerous objects of the graphs).
+template <typename T> class Boxed {
+public:
+  Boxed() = default;
+  Boxed(std::nullopt_t) {}
+  Boxed(const Boxed &O) : P(O.P ? std::make_unique<T>(*O.P) : nullptr) {}
+  Boxed(Boxed &&) = default;
+  Boxed &operator=(const Boxed &O) {
+    P = O.P ? std::make_unique<T>(*O.P) : nullptr;
+    return *this;
+  }
+  Boxed &operator=(Boxed &&) = default;
+  Boxed &operator=(T V) {
+    P = std::make_unique<T>(std::move(V));
+    return *this;
+  }
+  explicit operator bool() const { return bool(P); }
+  bool has_value() const { return bool(P); }
+  T &operator*() { return *P; }
+  const T &operator*() const { return *P; }
+  T *operator->() { return P.get(); }
+  const T *operator->() const { return P.get(); }
+  T &emplace() {
+    P = std::make_unique<T>();
+    return *P;
+  }
+  void reset() { P.reset(); }
+
+private:
+  std::unique_ptr<T> P;
+};
+
 /// How one call site's callee graph maps into the caller: callee node -> caller cell.
 struct CalleeBinding {
   std::string Callee; ///< function key
@@ -168,13 +201,13 @@ struct CallSite {
   };
   std::map<unsigned, ByteCover> ByteCovers;
   /// Calls through pointers only: set when the pointer may hold an allocator.
-  std::optional<HookCall> Hook;
+  Boxed<HookCall> Hook;
 
   // What later stages need of the call's AST, kept as plain data (CallFacts.cpp): the
   // whole-program passes and the rewriting of other files read these, never Call.
   unsigned NumArgs = 0;
-  /// Direct calls: the callee's name as declared ("__builtin_memcpy" too).
-  std::string DirectName;
+  /// Direct calls: CalleeName is the builtin's name without "__builtin_".
+  bool Builtin = false;
   /// Indirect calls: the pointer as written ("hooks.alloc"; "" when no plain path), and
   /// the function type called (FunctionPointerTypes.h's key; "" when none).
   std::string CalleeSpelling;
