@@ -128,10 +128,7 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
 
         def kill():
             killed.append(True)
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            kill_tree(p.pid)
 
         timer = threading.Timer(timeout, kill)
         timer.start()
@@ -166,18 +163,55 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
                         fe.read().decode(errors="replace"), bool(killed), hwm[0])
 
 
-def sample_hwm(pgid, done, hwm, interval=2.0):
-    """Every interval seconds until done: the largest VmHWM (peak RSS) of the processes of
-    process group pgid, into hwm[0]. A run killed at its timeout leaves no rusage, so this
-    is what its row reports then (a lower bound: it misses the last interval)."""
-    while not done.wait(interval):
-        for d in os.listdir("/proc"):
-            if not d.isdigit():
-                continue
+def process_tree(root):
+    """The pids of root's process group and of root's descendants (ninja starts each
+    command in a process group of its own, so the group alone misses them)."""
+    parent, group = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                stat = f.read()
+            # after the command name (in parentheses, may hold spaces): state ppid pgrp
+            fields = stat[stat.rindex(")") + 2:].split()
+            parent[int(d)], group[int(d)] = int(fields[1]), int(fields[2])
+        except (OSError, ValueError, IndexError):
+            pass
+    out = {pid for pid, g in group.items() if g == root}
+    todo = [root, *out]
+    while todo:
+        pid = todo.pop()
+        for child, pp in parent.items():
+            if pp == pid and child not in out:
+                out.add(child)
+                todo.append(child)
+    return out
+
+
+def kill_tree(root):
+    """SIGKILL root, its process group and all its descendants: stop them first, so that
+    none starts new processes meanwhile (ninja does)."""
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        for pid in process_tree(root) | {root}:
             try:
-                if os.getpgid(int(d)) != pgid:
-                    continue
-                with open(f"/proc/{d}/status") as f:
+                os.kill(pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+    try:
+        os.killpg(root, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def sample_hwm(root, done, hwm, interval=2.0):
+    """Every interval seconds until done: the largest VmHWM (peak RSS) of root's process
+    group and descendants, into hwm[0]. A run killed at its timeout leaves no rusage, so
+    this is what its row reports then (a lower bound: it misses the last interval)."""
+    while not done.wait(interval):
+        for pid in process_tree(root):
+            try:
+                with open(f"/proc/{pid}/status") as f:
                     for line in f:
                         if line.startswith("VmHWM:"):
                             hwm[0] = max(hwm[0], int(line.split()[1]))

@@ -495,3 +495,64 @@ def test_scale_quick(tmp_path):
         assert steps.startswith("not available yet"), steps
     assert {"machine", "settings", "goals"} <= set(data)
     assert "| files | lines | run |" in md.read_text()
+
+
+def _load_scale_py():
+    import importlib.util
+    sys.path.insert(0, str(BENCH))  # scale.py imports gen_large
+    try:
+        spec = importlib.util.spec_from_file_location("bench_scale", SCALE_PY)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(BENCH))
+    return mod
+
+
+@pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
+                    reason="needs ninja and cc")
+def test_scale_peak_rss_through_ninja(tmp_path):
+    """scale.py's peak RSS of a Ninja build is the largest single process Ninja ran (its
+    commands run under sh, each in a process group of its own), not a sum; CPU adds up."""
+    scale = _load_scale_py()
+    scale.setup_launcher(tmp_path)
+    alloc = "x = bytearray({} << 20); x[::4096] = b'1' * len(x[::4096])"
+    (tmp_path / "build.ninja").write_text(
+        "rule big\n"
+        f"  command = {sys.executable} -c \"{alloc.format('$mb')}\" && touch $out\n"
+        "build a: big\n  mb = 200\n"
+        "build b: big\n  mb = 150\n"
+        "build c: big\n  mb = 150\n")
+    m = scale.measure(["ninja", "-C", tmp_path, "-j2"], timeout=120)
+    assert m.returncode == 0, m.stdout + m.stderr
+    mb = m.maxrss_kb / 1024
+    assert 200 <= mb < 350, mb
+    assert m.cpu_seconds > 0
+
+
+@pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
+                    reason="needs ninja and cc")
+def test_scale_timeout_kills_ninja_commands(tmp_path):
+    """A Ninja run killed at its timeout takes the commands Ninja started with it (they
+    are in process groups of their own), and its row gets their sampled peak RSS."""
+    import os
+    import time
+    scale = _load_scale_py()
+    scale.setup_launcher(tmp_path)
+    code = ("import os, sys, time; open(sys.argv[1], 'w').write(str(os.getpid())); "
+            "x = bytearray(60 << 20); x[::4096] = b'1' * len(x[::4096]); time.sleep(60)")
+    (tmp_path / "build.ninja").write_text(
+        "rule slow\n"
+        f"  command = {sys.executable} -c \"{code}\" $out.pid && touch $out\n"
+        "build a: slow\nbuild b: slow\n")
+    m = scale.measure(["ninja", "-C", tmp_path, "-j2"], timeout=4.5)
+    assert m.timed_out
+    assert m.sampled_hwm_kb >= 60 << 10, m.sampled_hwm_kb
+    pids = [int((tmp_path / f"{x}.pid").read_text()) for x in "ab"]
+    deadline = time.time() + 10
+    while time.time() < deadline and any(os.path.exists(f"/proc/{p}") for p in pids):
+        time.sleep(0.2)
+    alive = [p for p in pids if os.path.exists(f"/proc/{p}")]
+    for p in alive:  # do not leave them behind, whatever the result
+        os.kill(p, 9)
+    assert not alive, "commands Ninja started survive the timeout"
