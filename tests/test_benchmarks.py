@@ -509,6 +509,27 @@ def _load_scale_py():
     return mod
 
 
+def test_scale_default_cmake_build_unchanged(tmp_path):
+    """The generated CMakeLists.txt calls ptrcomp_transform only with -DGEN_PTRCOMP=ON:
+    by default it needs no ptrcomp and builds the original program."""
+    root = generate_project(tmp_path, "p", files=3)
+    text = (root / "CMakeLists.txt").read_text()
+    guarded = text[text.index("if(GEN_PTRCOMP)"):]
+    assert "find_package(ptrcomp REQUIRED)" in guarded
+    assert "ptrcomp_transform(TARGET genscale)" in guarded
+    assert text.count("find_package") == 1 and text.count("ptrcomp_transform(") == 1
+    if not (shutil.which("cmake") and shutil.which("ninja")):
+        pytest.skip("no cmake or ninja")
+    b = tmp_path / "b"
+    r = tl.run(["cmake", "-S", root, "-B", b, "-G", "Ninja"], timeout=120)
+    assert r.returncode == 0, r.stderr
+    r = tl.run(["ninja", "-C", b], timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ptrcomp" not in r.stdout
+    run = tl.run([b / "genscale"])
+    assert re.fullmatch(r"files=3 scale=2 checksum=[0-9a-f]{16}\n", run.stdout), run.stdout
+
+
 @pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
                     reason="needs ninja and cc")
 def test_scale_peak_rss_through_ninja(tmp_path):
