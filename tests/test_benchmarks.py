@@ -493,6 +493,8 @@ def test_scale_quick(tmp_path):
     help_text = tl.run_ptrcomp("--help").stdout
     if "--summarize" not in help_text:
         assert steps.startswith("not available yet"), steps
+    elif shutil.which("cmake") and shutil.which("ninja"):
+        assert steps == "ok", rows["steps"]
     assert {"machine", "settings", "goals"} <= set(data)
     assert "| files | lines | run |" in md.read_text()
 
@@ -507,6 +509,52 @@ def _load_scale_py():
     finally:
         sys.path.remove(str(BENCH))
     return mod
+
+
+HAVE_STEPS = (tl.PTRCOMP.exists() and shutil.which("cmake") and shutil.which("ninja")
+              and "--summarize" in tl.run_ptrcomp("--help").stdout)
+
+
+@pytest.mark.skipif(not HAVE_STEPS, reason="needs a ptrcomp build with the step mode, "
+                    "cmake and ninja")
+def test_scale_steps_quick(tmp_path):
+    """--steps: ptrcomp_transform's build actions with Ninja on a generated project (the
+    CMakeLists.txt calls it with -DGEN_PTRCOMP=ON), a full build whose output is the
+    single command's, then one edited file: exactly one summary again. --results writes
+    the section and the plot beside the given RESULTS.md."""
+    out_json = tmp_path / "scale.json"
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmark results\n\nrun.py's part.\n")
+    r = tl.run([sys.executable, SCALE_PY, "--quick", "--files", "4", "--steps", "-j", "2",
+                "--measure", "ptrcomp", "--ptrcomp", tl.PTRCOMP,
+                "--work-dir", tmp_path / "work", "--json", out_json, "--results",
+                "--results-file", results], timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    data = json.loads(out_json.read_text())
+    rows = {x["run"]: x for x in data["results"]}
+    assert set(rows) == {"ptrcomp", "steps"}
+    s = rows["steps"]
+    assert s["status"] == "ok", s
+    for key in ("seconds", "seconds_per_file", "cpu_seconds", "peak_rss_mb"):
+        assert isinstance(s[key], (int, float)) and s[key] > 0, (key, s)
+    assert s["command"].startswith("ninja ") and "-j2" in s["command"].split()
+    assert s["command"].endswith("ptrcomp/genscale/ptrcomp.stamp")
+    assert s["step_counts"] == {"summarize": 4, "link": 1, "apply": 4, "finish": 1, "db": 1}
+    assert s["same_as_single_command"] is True
+    assert s["incremental_status"] == "ok" and s["resummarized"] == 1, s
+    assert s["incremental_counts"]["summarize"] == 1
+    assert s["incremental_seconds"] > 0 and s["noop_actions"] == 0
+    assert rows["ptrcomp"]["command"].split()[1:3] == ["-j", "2"]
+    goal = next(g for g in data["goals"]
+                if g["run"] == "steps" and "re-summarizes" in g["goal"])
+    assert goal["status"] == "met" and goal["value"] == "4: 1"
+    # the generated project is as it was (the edit is undone)
+    assert not (tmp_path / "work" / "n4").exists()
+    md = results.read_text()
+    assert md.startswith("# Benchmark results\n\nrun.py's part.\n\n<!-- scale:begin -->\n")
+    assert md.endswith("<!-- scale:end -->\n") and md.count("<!-- scale:begin -->") == 1
+    assert "](plots/scale.png)" in md and (tmp_path / "plots" / "scale.png").stat().st_size
+    assert "| 4 | " in md and "re-summarizes only that file: **met**" in md
 
 
 def test_scale_default_cmake_build_unchanged(tmp_path):
@@ -549,6 +597,41 @@ def test_scale_peak_rss_through_ninja(tmp_path):
     mb = m.maxrss_kb / 1024
     assert 200 <= mb < 350, mb
     assert m.cpu_seconds > 0
+
+
+def test_run_py_keeps_scale_section(tmp_path):
+    """run.py --results rewrites RESULTS.md but keeps the section scale.py --results wrote
+    between the markers (at the end); without one, its output is unchanged."""
+    run = _load_run_py()
+    scale = _load_scale_py()
+    assert (run.SCALE_BEGIN, run.SCALE_END) == (scale.SCALE_BEGIN, scale.SCALE_END)
+    rows = _all_rows(run)
+    data = {"machine": {"date": "today", "nproc": 2, "cpu": "cpu", "memory_mb": 2048,
+                        "kernel": "6", "ptrcomp": "ptrcomp 0", "commit": "abc",
+                        "runtime": "rt", "compilers": [{"name": "gcc", "command": "gcc",
+                                                        "version": "gcc 12"}]},
+            "results": rows, "configs": list(run.CONFIGS), "runs": 5, "size": "large",
+            "goals": run.evaluate_goals(rows), "llubench_sweep": [], "tool_speed": None}
+    plain = tmp_path / "plain.md"
+    run.write_results_md(plain, data, [])
+    expected = plain.read_text()
+    # an old file without a section: the output is exactly run.py's
+    old = tmp_path / "RESULTS.md"
+    old.write_text("# old results\n")
+    run.write_results_md(old, data, [])
+    assert old.read_text() == expected
+    # scale.py's section into it, then run.py again: the section is kept, byte for byte
+    section = "\n".join([scale.SCALE_BEGIN, "## ptrcomp scale benchmark", "",
+                         "| files |", "", "![scale](plots/scale.png)", scale.SCALE_END])
+    old.write_text(scale.replace_section(old.read_text(), section))
+    assert old.read_text() == expected + "\n" + section + "\n"
+    old.write_text("# stale run.py output\n\n" + section + "\n\nstale tail\n")
+    run.write_results_md(old, data, [])
+    assert old.read_text() == expected + "\n" + section + "\n"
+    # scale.py again replaces only its section
+    newer = section.replace("| files |", "| files | lines |")
+    old.write_text(scale.replace_section(old.read_text(), newer))
+    assert old.read_text() == expected + "\n" + newer + "\n"
 
 
 @pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
