@@ -450,6 +450,36 @@ def step_counts(text):
     return counts, files
 
 
+def ninja_log_entries(build):
+    """The entries of BUILD/.ninja_log, in order: (start ms, end ms, output path)."""
+    try:
+        lines = (Path(build) / ".ninja_log").read_text().splitlines()
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        f = line.split("\t")
+        if len(f) >= 4 and not line.startswith("#"):
+            try:
+                out.append((int(f[0]), int(f[1]), f[3]))
+            except ValueError:
+                pass
+    return out
+
+
+def step_seconds(entries):
+    """Seconds spent in the actions of each step (summed over actions, so more than the
+    wall time when they ran in parallel), from .ninja_log entries."""
+    kinds = ((".pcs", "summarize"), (".pcr", "apply"), ("/program.pcp", "link"),
+             ("/db/compile_commands.json", "db"), ("/ptrcomp.stamp", "finish"))
+    out = {k: 0.0 for _, k in kinds}
+    for start, end, path in entries:
+        for suffix, kind in kinds:
+            if path.endswith(suffix):
+                out[kind] += (end - start) / 1000.0
+    return {k: round(v, 2) for k, v in out.items()}
+
+
 def same_as_single(project, tree, single_out):
     """Whether the steps' output (tree/<absolute path>) is the single command's (-o OUT,
     relative to a root of its choosing: the project or its src/), byte for byte."""
@@ -505,6 +535,8 @@ def measure_steps(n, project, work, lines, hlines, args):
         return r
     fill(r, m, n, args.timeout)
     r["step_counts"], _ = step_counts(m.stdout)
+    log_before = ninja_log_entries(build)
+    r["step_seconds"] = step_seconds(log_before)
     if r["status"] != "ok":
         return r
     if r["step_counts"]["summarize"] != n:
@@ -523,6 +555,8 @@ def measure_steps(n, project, work, lines, hlines, args):
         edited.write_text(original + TOUCH_TEXT)
         m2 = measure(cmd, timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
         counts, files = step_counts(m2.stdout)
+        r["incremental_step_seconds"] = step_seconds(
+            ninja_log_entries(build)[len(log_before):])
         r["incremental_status"] = "ok"
         if m2.timed_out:
             r["incremental_status"] = f"timeout (> {args.timeout:g} s)"
@@ -701,19 +735,24 @@ def steps_table(rows):
         return "" if not c else "/".join(str(c[k]) for k in
                                          ("summarize", "link", "apply", "finish"))
 
-    out = ["| files | configure s | full build: actions | output = one command's "
-           "| edited file | incremental s | incremental CPU s | incremental: actions "
-           "| no-op build s |",
-           "|---:|---:|---|---|---|---:|---:|---|---:|"]
+    def secs(c):
+        return "" if not c else " / ".join(f"{c[k]:.1f}" for k in
+                                           ("db", "summarize", "link", "apply", "finish"))
+
+    out = ["| files | configure s | full build: actions | full build: action s "
+           "| output = one command's | edited file | incremental s | incremental CPU s "
+           "| incremental: actions | incremental: action s | no-op build s |",
+           "|---:|---:|---|---|---|---|---:|---:|---|---|---:|"]
     for r in steps:
         same = {True: "yes", False: "**no**", None: ""}[r.get("same_as_single_command")]
         inc = r.get("incremental_status")
-        secs = fmt(r.get("incremental_seconds"), ".2f") if inc == "ok" else (inc or "")
+        inc_s = fmt(r.get("incremental_seconds"), ".2f") if inc == "ok" else (inc or "")
         out.append(f"| {r['files']} | {fmt(r.get('configure_seconds'), '.1f')}"
-                   f" | {counts(r['step_counts'])} | {same}"
-                   f" | {r.get('incremental_edit', '')} | {secs}"
+                   f" | {counts(r['step_counts'])} | {secs(r.get('step_seconds'))}"
+                   f" | {same} | {r.get('incremental_edit', '')} | {inc_s}"
                    f" | {fmt(r.get('incremental_cpu_seconds'), '.2f')}"
                    f" | {counts(r.get('incremental_counts'))}"
+                   f" | {secs(r.get('incremental_step_seconds'))}"
                    f" | {fmt(r.get('noop_seconds'), '.2f')} |")
     return "\n".join(out)
 
@@ -777,7 +816,11 @@ def markdown_lines(data, level=1, plot=None):
     text += ["", markdown_table(rows), ""]
     stt = steps_table(rows)
     if stt:
-        text += ["Step mode: actions are summarize/link/apply/finish as Ninja ran them.",
+        text += ["Step mode: actions are the numbers of summarize/link/apply/finish actions "
+                 "Ninja ran; action s are the seconds spent in the actions of "
+                 "db (the compile commands for ptrcomp, a CMake script) / summarize / link / "
+                 "apply / finish (`ptrcomp --finish` and its CMake script), summed over "
+                 "actions (from `.ninja_log`; with parallel jobs more than the wall time).",
                  "", stt, ""]
     if plot:
         text += [f"![scale: time, CPU and memory per file]({plot})", ""]

@@ -541,6 +541,8 @@ def test_scale_steps_quick(tmp_path):
     assert s["command"].endswith("ptrcomp/genscale/ptrcomp.stamp")
     assert s["step_counts"] == {"summarize": 4, "link": 1, "apply": 4, "finish": 1, "db": 1}
     assert s["same_as_single_command"] is True
+    assert set(s["step_seconds"]) == {"db", "summarize", "link", "apply", "finish"}
+    assert s["step_seconds"]["summarize"] > 0 and s["step_seconds"]["apply"] > 0
     assert s["incremental_status"] == "ok" and s["resummarized"] == 1, s
     assert s["incremental_counts"]["summarize"] == 1
     assert s["incremental_seconds"] > 0 and s["noop_actions"] == 0
