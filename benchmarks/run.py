@@ -1126,6 +1126,24 @@ def compilers_line(m):
                      for c in ccs)
 
 
+# scale.py --results writes its section of RESULTS.md between these markers (the same
+# strings as scale.py's); write_results_md keeps it, at the end of the file.
+SCALE_BEGIN = "<!-- scale:begin -->"
+SCALE_END = "<!-- scale:end -->"
+
+
+def kept_scale_section(path):
+    """The scale benchmark's section of the RESULTS.md at path, markers included, or
+    None."""
+    try:
+        text = Path(path).read_text()
+    except OSError:
+        return None
+    a = text.find(SCALE_BEGIN)
+    b = text.find(SCALE_END, a + 1) if a >= 0 else -1
+    return text[a:b + len(SCALE_END)] if a >= 0 and b >= 0 else None
+
+
 def write_results_md(path, data, plot_files):
     m = data["machine"]
     rows = data["results"]
@@ -1208,6 +1226,9 @@ def write_results_md(path, data, plot_files):
         reproduce_markdown(rows),
         "",
     ]
+    kept = kept_scale_section(path)
+    if kept:
+        out += [kept, ""]
     Path(path).write_text("\n".join(out))
 
 

@@ -9,8 +9,11 @@ RSS of its children (runchild.c; wait4 counts every process the measured one wai
   clang    clang-16 -fsyntax-only over every file, one after the other, with the flags of
            compile_commands.json: total wall and CPU time, the largest RSS of any one clang
   ptrcomp  the single command `ptrcomp -p DIR -o OUT` (all files in one process)
-  steps    ptrcomp's step mode (summarize each file, link, apply each file) through CMake
-           and Ninja: not available yet, see measure_steps()
+  steps    (--steps) ptrcomp's step mode as CMake/Ninja build actions: the project's
+           CMakeLists.txt with -DGEN_PTRCOMP=ON calls ptrcomp_transform, ptrcomp being
+           installed once into WORK/prefix; `ninja -j J ptrcomp/genscale/ptrcomp.stamp`
+           builds the steps alone (summaries, link, rewrites, finish); then one file is
+           edited and the same command measured again (how many summaries ran)
 
 and reports per N and run: files, lines, seconds, seconds per file, CPU (user+sys)
 seconds, peak RSS, and ratios against clang -fsyntax-only; with the goals of issue 15.
@@ -18,6 +21,8 @@ seconds, peak RSS, and ratios against clang -fsyntax-only; with the goals of iss
   python3 benchmarks/scale.py                      N = 100, 300, 1000, 3000
   python3 benchmarks/scale.py --files 100,300 --json s.json --markdown s.md --plot s.png
   python3 benchmarks/scale.py --quick              tiny sizes: a smoke test
+  python3 benchmarks/scale.py --steps -j 2 --results
+                                   also the steps; the section of RESULTS.md and its plot
 """
 import argparse
 import datetime
@@ -128,10 +133,7 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
 
         def kill():
             killed.append(True)
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            kill_tree(p.pid)
 
         timer = threading.Timer(timeout, kill)
         timer.start()
@@ -166,18 +168,55 @@ def measure(cmd, cwd=None, timeout=DEFAULT_TIMEOUT, mem_limit_mb=None):
                         fe.read().decode(errors="replace"), bool(killed), hwm[0])
 
 
-def sample_hwm(pgid, done, hwm, interval=2.0):
-    """Every interval seconds until done: the largest VmHWM (peak RSS) of the processes of
-    process group pgid, into hwm[0]. A run killed at its timeout leaves no rusage, so this
-    is what its row reports then (a lower bound: it misses the last interval)."""
-    while not done.wait(interval):
-        for d in os.listdir("/proc"):
-            if not d.isdigit():
-                continue
+def process_tree(root):
+    """The pids of root's process group and of root's descendants (ninja starts each
+    command in a process group of its own, so the group alone misses them)."""
+    parent, group = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                stat = f.read()
+            # after the command name (in parentheses, may hold spaces): state ppid pgrp
+            fields = stat[stat.rindex(")") + 2:].split()
+            parent[int(d)], group[int(d)] = int(fields[1]), int(fields[2])
+        except (OSError, ValueError, IndexError):
+            pass
+    out = {pid for pid, g in group.items() if g == root}
+    todo = [root, *out]
+    while todo:
+        pid = todo.pop()
+        for child, pp in parent.items():
+            if pp == pid and child not in out:
+                out.add(child)
+                todo.append(child)
+    return out
+
+
+def kill_tree(root):
+    """SIGKILL root, its process group and all its descendants: stop them first, so that
+    none starts new processes meanwhile (ninja does)."""
+    for sig in (signal.SIGSTOP, signal.SIGKILL):
+        for pid in process_tree(root) | {root}:
             try:
-                if os.getpgid(int(d)) != pgid:
-                    continue
-                with open(f"/proc/{d}/status") as f:
+                os.kill(pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+    try:
+        os.killpg(root, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def sample_hwm(root, done, hwm, interval=2.0):
+    """Every interval seconds until done: the largest VmHWM (peak RSS) of root's process
+    group and descendants, into hwm[0]. A run killed at its timeout leaves no rusage, so
+    this is what its row reports then (a lower bound: it misses the last interval)."""
+    while not done.wait(interval):
+        for pid in process_tree(root):
+            try:
+                with open(f"/proc/{pid}/status") as f:
                     for line in f:
                         if line.startswith("VmHWM:"):
                             hwm[0] = max(hwm[0], int(line.split()[1]))
@@ -312,15 +351,16 @@ def measure_clang(n, project, work, clang, lines, hlines, args):
 
 def measure_ptrcomp(n, project, work, lines, hlines, args):
     out = Path(work) / "ptrcomp-out"
-    cmd = [args.ptrcomp, "-p", project, "-o", out]
+    exe = args.run_ptrcomp
+    cmd = [exe, "-j", str(args.jobs), "-p", project, "-o", out]
     r = row(n, "ptrcomp", lines, hlines, command=cmd_str(cmd), changed_files=None)
-    if not os.access(args.ptrcomp, os.X_OK):
-        r["status"] = f"n/a (no ptrcomp at {args.ptrcomp})"
+    if not os.access(exe, os.X_OK):
+        r["status"] = f"n/a (no ptrcomp at {exe})"
         return r
-    r["ptrcomp_built"] = binary_stamp(args.ptrcomp)
+    r["ptrcomp_built"] = args.ptrcomp_stamp or binary_stamp(exe)
     m = measure_repeated(r, cmd, args, before=lambda: shutil.rmtree(out, ignore_errors=True))
     fill(r, m, n, args.timeout)
-    if binary_stamp(args.ptrcomp) != r["ptrcomp_built"]:
+    if args.ptrcomp_stamp is None and binary_stamp(exe) != r["ptrcomp_built"]:
         r["ptrcomp_built"] += " (rebuilt while measuring)"
     if r["status"] == "ok":
         r["changed_files"] = changed_files(project, out)
@@ -350,33 +390,193 @@ def ptrcomp_has_steps(ptrcomp):
 STEPS_NOT_AVAILABLE = "not available yet (this ptrcomp has no --summarize)"
 
 
+# The step mode through CMake and Ninja: the generated project's CMakeLists.txt calls
+# ptrcomp_transform(TARGET genscale) when configured with -DGEN_PTRCOMP=ON, which makes
+# ptrcomp's steps build actions. Building the finish step's output builds exactly those
+# actions (the compile commands for ptrcomp, a summary per file, the link, a rewrite per
+# file, the finish) and nothing of the program itself.
+STEPS_TARGET = f"ptrcomp/{gen_large.PROGRAM}/ptrcomp.stamp"
+STEP_KINDS = {"summarize": "summarizing", "link": "linking", "apply": "rewriting",
+              "finish": "checking and writing", "db": "compile commands of"}
+TOUCH_TEXT = "\n/* scale.py: an edit of this file, for the incremental build */\n"
+
+
+def build_dir_of(ptrcomp):
+    """The CMake build directory a ptrcomp binary was built in (BUILD/bin/ptrcomp)."""
+    d = Path(ptrcomp).resolve().parent.parent
+    return d if (d / "CMakeCache.txt").exists() else None
+
+
+def install_ptrcomp(args, work):
+    """`cmake --install BUILD --prefix WORK/prefix`, once: the steps' CMake projects find
+    ptrcomp there (find_package), and the single command runs the same installed binary,
+    so that a rebuild of BUILD during a long run changes neither. Returns (prefix, None)
+    or (None, why not)."""
+    build = args.ptrcomp_build or build_dir_of(args.ptrcomp)
+    if build is None:
+        return None, (f"no CMake build directory for {args.ptrcomp} (give "
+                      "--ptrcomp-build DIR)")
+    if not shutil.which("cmake") or not shutil.which("ninja"):
+        return None, "cmake or ninja is not on PATH"
+    prefix = Path(work) / "prefix"
+    why = None
+    for attempt in range(3):  # a binary replaced while it was copied does not run
+        shutil.rmtree(prefix, ignore_errors=True)
+        r = subprocess.run(["cmake", "--install", str(build), "--prefix", str(prefix)],
+                           capture_output=True, text=True)
+        exe = prefix / "bin" / "ptrcomp"
+        if r.returncode != 0:
+            why = f"cmake --install {build} failed: {last_line(r.stderr or r.stdout)}"
+        elif not ptrcomp_has_steps(exe):
+            why = f"the ptrcomp installed from {build} has no --summarize"
+        else:
+            return prefix, None
+        time.sleep(10 * (attempt + 1))
+    return None, why
+
+
+def step_counts(text):
+    """How many actions of each step Ninja ran, from its "[i/n] DESCRIPTION" lines."""
+    counts = {k: 0 for k in STEP_KINDS}
+    files = []
+    for line in text.splitlines():
+        m = re.search(r"ptrcomp: (summarizing|linking|rewriting|checking and writing|"
+                      r"compile commands of)\b ?(\S*)", line)
+        if m:
+            kind = next(k for k, v in STEP_KINDS.items() if v == m.group(1))
+            counts[kind] += 1
+            if kind == "summarize":
+                files.append(m.group(2))
+    return counts, files
+
+
+def ninja_log_entries(build):
+    """The entries of BUILD/.ninja_log, in order: (start ms, end ms, output path)."""
+    try:
+        lines = (Path(build) / ".ninja_log").read_text().splitlines()
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        f = line.split("\t")
+        if len(f) >= 4 and not line.startswith("#"):
+            try:
+                out.append((int(f[0]), int(f[1]), f[3]))
+            except ValueError:
+                pass
+    return out
+
+
+def step_seconds(entries):
+    """Seconds spent in the actions of each step (summed over actions, so more than the
+    wall time when they ran in parallel), from .ninja_log entries."""
+    kinds = ((".pcs", "summarize"), (".pcr", "apply"), ("/program.pcp", "link"),
+             ("/db/compile_commands.json", "db"), ("/ptrcomp.stamp", "finish"))
+    out = {k: 0.0 for _, k in kinds}
+    for start, end, path in entries:
+        for suffix, kind in kinds:
+            if path.endswith(suffix):
+                out[kind] += (end - start) / 1000.0
+    return {k: round(v, 2) for k, v in out.items()}
+
+
+def same_as_single(project, tree, single_out):
+    """Whether the steps' output (tree/<absolute path>) is the single command's (-o OUT,
+    relative to a root of its choosing: the project or its src/), byte for byte."""
+    if not Path(single_out).is_dir():
+        return None
+    mine = {p.relative_to(tree / Path(project).relative_to("/")): p
+            for p in (tree / Path(project).relative_to("/")).rglob("*") if p.is_file()}
+    theirs = [p for p in Path(single_out).rglob("*") if p.is_file()]
+    for base in (Path("."), Path("src")):
+        rel = {base / p.relative_to(single_out): p for p in theirs}
+        if set(rel) <= set(mine):
+            same = all(rel[k].read_bytes() == mine[k].read_bytes() for k in rel)
+            # files the steps wrote beyond the single command's must be unchanged copies
+            extra = [k for k in mine if k not in rel]
+            same = same and all(mine[k].read_bytes() == (Path(project) / k).read_bytes()
+                                for k in extra if (Path(project) / k).exists())
+            return same
+    return False
+
+
 def measure_steps(n, project, work, lines, hlines, args):
-    """THE STEP MODE: TO BE FILLED IN once ptrcomp has it.
+    """ptrcomp's steps as CMake/Ninja build actions (ptrcomp_transform): configure the
+    generated project in WORK/steps-build (-G Ninja, -DGEN_PTRCOMP=ON, not measured),
+    then measure `ninja -j J ptrcomp/genscale/ptrcomp.stamp`, the finish step's output:
+    the steps and nothing else (the program is not compiled). Then the incremental case:
+    one source edited, the same ninja command again; the row records how many actions of
+    each step ran (from Ninja's "ptrcomp: summarizing FILE" lines) and its time."""
+    build = Path(work) / "steps-build"
+    prefix = args.steps_prefix
+    configure = ["cmake", "-S", project, "-B", build, "-G", "Ninja",
+                 f"-DCMAKE_PREFIX_PATH={prefix}", "-DGEN_PTRCOMP=ON",
+                 "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"]
+    cmd = ["ninja", "-C", build, f"-j{args.jobs}", STEPS_TARGET]
+    r = row(n, "steps", lines, hlines, command=cmd_str(cmd),
+            configure_command=cmd_str(configure))
+    if args.steps_unavailable:
+        r["status"] = args.steps_unavailable
+        return r
+    r["ptrcomp_built"] = args.ptrcomp_stamp
+    conf = {}
 
-    What it will measure, through the generated project's CMakeLists.txt built with Ninja
-    (configured in WORK/steps-build with -G Ninja, the configure step not measured):
+    def fresh():
+        shutil.rmtree(build, ignore_errors=True)
+        t0 = time.perf_counter()
+        p = subprocess.run([str(c) for c in configure], capture_output=True, text=True)
+        conf["seconds"] = time.perf_counter() - t0
+        conf["error"] = None if p.returncode == 0 else last_line(p.stderr or p.stdout)
 
-      ptrcomp --summarize FILE -o FILE.pcs        once per file, with the file's flags
-      ptrcomp --link *.pcs -o program.pcp          once
-      ptrcomp --apply program.pcp FILE -o OUT      once per file
+    m = measure_repeated(r, cmd, args, before=fresh)
+    r["configure_seconds"] = round(conf["seconds"], 3)
+    if conf["error"]:
+        r["status"] = f"failed (configure: {conf['error']})"
+        return r
+    fill(r, m, n, args.timeout)
+    r["step_counts"], _ = step_counts(m.stdout)
+    log_before = ninja_log_entries(build)
+    r["step_seconds"] = step_seconds(log_before)
+    if r["status"] != "ok":
+        return r
+    if r["step_counts"]["summarize"] != n:
+        r["status"] = (f"failed (ninja summarized {r['step_counts']['summarize']} of "
+                       f"{n} files)")
+        return r
+    r["same_as_single_command"] = same_as_single(
+        project, build / "ptrcomp" / gen_large.PROGRAM / "tree", Path(work) / "ptrcomp-out")
 
-    - a full build, `ninja -j <nproc>` under measure(): wall time, CPU time of every
-      process (measure() adds up everything ninja waited for), and the peak RSS of any one
-      process (the launcher's wait4 gives the largest over ninja's children);
-    - the same for the separate phases if the build exposes them as targets;
-    - incremental: touch one source, run ninja again, and record how many summarize steps
-      ran (from `ninja -d explain` or `.ninja_log`): the goal is exactly one, and the
-      relink and the applies that the changed summary affects.
-
-    Return row(n, "steps", ...) filled with fill(), plus e.g. "resummarized": <count>,
-    "incremental_seconds". Until then, the row says the mode is not available."""
-    r = row(n, "steps", lines, hlines)
-    if not os.access(args.ptrcomp, os.X_OK):
-        r["status"] = f"n/a (no ptrcomp at {args.ptrcomp})"
-    elif not ptrcomp_has_steps(args.ptrcomp):
-        r["status"] = STEPS_NOT_AVAILABLE
-    else:
-        r["status"] = "not implemented in scale.py yet (ptrcomp has --summarize)"
+    # incremental: edit one file (not main.c), build again
+    entries = compile_entries(project)
+    edited = Path(entries[len(entries) // 2 - 1][2] if len(entries) > 1 else entries[0][2])
+    original = edited.read_text()
+    r["incremental_edit"] = str(edited.relative_to(project))
+    try:
+        edited.write_text(original + TOUCH_TEXT)
+        m2 = measure(cmd, timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
+        counts, files = step_counts(m2.stdout)
+        r["incremental_step_seconds"] = step_seconds(
+            ninja_log_entries(build)[len(log_before):])
+        r["incremental_status"] = "ok"
+        if m2.timed_out:
+            r["incremental_status"] = f"timeout (> {args.timeout:g} s)"
+        elif m2.returncode != 0:
+            r["incremental_status"] = (f"failed (exit {m2.returncode}: "
+                                       f"{last_line(m2.stderr or m2.stdout)})")
+        else:
+            r["incremental_seconds"] = round(m2.seconds, 3)
+            r["incremental_cpu_seconds"] = round(m2.cpu_seconds, 3)
+            r["incremental_peak_rss_mb"] = round(m2.maxrss_kb / 1024.0, 1)
+            r["incremental_counts"] = counts
+            r["resummarized"] = counts["summarize"]
+            r["resummarized_files"] = files[:10]
+            # and a build with nothing to do
+            m3 = measure(cmd, timeout=args.timeout, mem_limit_mb=args.mem_limit_mb)
+            if m3.returncode == 0 and not m3.timed_out:
+                r["noop_seconds"] = round(m3.seconds, 3)
+                r["noop_actions"] = sum(step_counts(m3.stdout)[0].values())
+    finally:
+        edited.write_text(original)
     return r
 
 
@@ -489,19 +689,14 @@ def evaluate_goals(rows):
             st, value = "not measured", "no clang result"
         goals.append({"run": run, "goal": f"total CPU <= {GOAL_CPU_RATIO}x clang "
                       "-fsyntax-only", "status": st, "value": value})
-    steps = [r for r in rows if r["run"] == "steps" and "resummarized" in r]
-    if "steps" not in measured:
-        pass
-    elif steps:
-        ok = all(r["resummarized"] == 1 for r in steps)
-        goals.append({"run": "steps", "goal": "after touching one file, a second run "
-                      "re-summarizes only that file", "status": "met" if ok else "missed",
-                      "value": ", ".join(f"{r['files']}: {r['resummarized']}"
-                                         for r in steps)})
-    else:
-        goals.append({"run": "steps", "goal": "after touching one file, a second run "
-                      "re-summarizes only that file", "status": "not measured",
-                      "value": "step mode not measured"})
+    goal = "after editing one file, a second build re-summarizes only that file"
+    steps = [r for r in rows if r["run"] == "steps" and r["status"] == "ok"]
+    if steps:  # (no full build of the steps: "all" above says why)
+        got = {r["files"]: r.get("resummarized", r.get("incremental_status"))
+               for r in steps}
+        ok = all(x == 1 for x in got.values())
+        goals.append({"run": "steps", "goal": goal, "status": "met" if ok else "missed",
+                      "value": ", ".join(f"{n}: {x}" for n, x in sorted(got.items()))})
     return goals
 
 
@@ -530,36 +725,143 @@ def markdown_table(rows):
     return "\n".join(out)
 
 
+def steps_table(rows):
+    """The step mode's full and incremental builds, per size."""
+    steps = [r for r in rows if r["run"] == "steps" and r.get("step_counts")]
+    if not steps:
+        return ""
+
+    def counts(c):
+        return "" if not c else "/".join(str(c[k]) for k in
+                                         ("summarize", "link", "apply", "finish"))
+
+    def secs(c):
+        return "" if not c else " / ".join(f"{c[k]:.1f}" for k in
+                                           ("db", "summarize", "link", "apply", "finish"))
+
+    out = ["| files | configure s | full build: actions | full build: action s "
+           "| output = one command's | edited file | incremental s | incremental CPU s "
+           "| incremental: actions | incremental: action s | no-op build s |",
+           "|---:|---:|---|---|---|---|---:|---:|---|---|---:|"]
+    for r in steps:
+        same = {True: "yes", False: "**no**", None: ""}[r.get("same_as_single_command")]
+        inc = r.get("incremental_status")
+        inc_s = fmt(r.get("incremental_seconds"), ".2f") if inc == "ok" else (inc or "")
+        out.append(f"| {r['files']} | {fmt(r.get('configure_seconds'), '.1f')}"
+                   f" | {counts(r['step_counts'])} | {secs(r.get('step_seconds'))}"
+                   f" | {same} | {r.get('incremental_edit', '')} | {inc_s}"
+                   f" | {fmt(r.get('incremental_cpu_seconds'), '.2f')}"
+                   f" | {counts(r.get('incremental_counts'))}"
+                   f" | {secs(r.get('incremental_step_seconds'))}"
+                   f" | {fmt(r.get('noop_seconds'), '.2f')} |")
+    return "\n".join(out)
+
+
 def goals_markdown(goals):
     return "\n".join(f"- {RUN_LABELS[g['run']]}: {g['goal']}: **{g['status']}** "
                      f"({g['value']})" for g in goals)
 
 
-def write_markdown(path, data):
+def markdown_lines(data, level=1, plot=None):
+    """The report as markdown lines; headings start at `level`."""
+    h = "#" * level
     m = data["machine"]
+    rows = data["results"]
+    st = data["settings"]
     text = [
-        "# ptrcomp scale benchmark", "",
+        f"{h} ptrcomp scale benchmark", "",
         f"`{data['command']}`", "",
         f"- date: {m['date']}; machine: {m['cpu']}, {m['nproc']} cores, "
         f"{m['memory_mb']} MB; load average before: {m['load_before']}",
         f"- {m['ptrcomp']}; {m['clang']}",
         f"- project: `gen_large.py --files N --lines-per-file "
-        f"{data['settings']['lines_per_file']} --seed {data['settings']['seed']}`",
-        "- peak RSS: the largest of any one process (clang: of any one clang run)",
-        "- each measurement: " + ("one run" if data["settings"]["repeat"] == 1 else
+        f"{st['lines_per_file']} --seed {st['seed']}`",
+        "- peak RSS: the largest of any one process (clang: of any one clang run; steps: "
+        "of any one process Ninja ran)",
+        "- CPU s: user+sys of every process of the run",
+        "- each measurement: " + ("one run" if st["repeat"] == 1 else
                                   f"the run with the median wall time of "
-                                  f"{data['settings']['repeat']}"),
+                                  f"{st['repeat']}"),
     ]
-    built = sorted({r["ptrcomp_built"] for r in data["results"] if r.get("ptrcomp_built")})
+    loads = [r["load_before"] for r in rows if r.get("load_before") is not None]
+    if loads:
+        text.append(f"- load average (1 min) before each measurement: {min(loads):.2f} to "
+                    f"{max(loads):.2f} (other work may have been running)")
+    runs = {r["run"] for r in rows}
+    if "clang" in runs:
+        text.append("- clang -fsyntax-only: one file after the other (one process at a "
+                    "time), so compare CPU seconds; ptrcomp's wall times use "
+                    f"{st.get('jobs', '?')} jobs")
+    if "ptrcomp" in runs:
+        text.append(f"- ptrcomp (one command): `ptrcomp -j {st.get('jobs', '?')} -p PROJECT "
+                    "-o OUT`")
+    if "steps" in runs:
+        text.append(
+            "- ptrcomp steps: the project's CMakeLists.txt configured with `-G Ninja "
+            "-DGEN_PTRCOMP=ON` (`ptrcomp_transform(TARGET genscale)`, ptrcomp installed "
+            f"with `cmake --install`), then `ninja -j{st.get('jobs', '?')} "
+            f"{STEPS_TARGET}`: only ptrcomp's build actions (the compile commands for "
+            "ptrcomp, a summary per file, the link, a rewrite per file, the finish), not "
+            "the program's compilation; the configure step is not included. Incremental: "
+            "one file edited (a comment appended), the same ninja command again")
+    built = sorted({r["ptrcomp_built"] for r in rows if r.get("ptrcomp_built")})
     if len(built) > 1:
         text.append("- note: ptrcomp was rebuilt between sizes: "
                     + "; ".join(f"{r['files']} files: {r['ptrcomp_built']}"
-                                for r in data["results"] if r.get("ptrcomp_built")))
+                                for r in rows if r.get("ptrcomp_built")))
+    elif built:
+        text.append(f"- ptrcomp binary: built {built[0]}")
     if m.get("launcher_note"):
         text.append(f"- note: {m['launcher_note']}")
-    text += ["", markdown_table(data["results"]), "", "Goals (issue 15):", "",
-             goals_markdown(data["goals"]), ""]
-    Path(path).write_text("\n".join(text))
+    text += ["", markdown_table(rows), ""]
+    stt = steps_table(rows)
+    if stt:
+        text += ["Step mode: actions are the numbers of summarize/link/apply/finish actions "
+                 "Ninja ran; action s are the seconds spent in the actions of "
+                 "db (the compile commands for ptrcomp, a CMake script) / summarize / link / "
+                 "apply / finish (`ptrcomp --finish` and its CMake script), summed over "
+                 "actions (from `.ninja_log`; with parallel jobs more than the wall time).",
+                 "", stt, ""]
+    if plot:
+        text += [f"![scale: time, CPU and memory per file]({plot})", ""]
+    text += ["Goals (issue 15):", "", goals_markdown(data["goals"]), ""]
+    return text
+
+
+def write_markdown(path, data):
+    Path(path).write_text("\n".join(markdown_lines(data)))
+
+
+# RESULTS.md keeps the scale benchmark's section between these markers; run.py --results
+# keeps it when it rewrites the file (its own copy of the markers must match these).
+SCALE_BEGIN = "<!-- scale:begin -->"
+SCALE_END = "<!-- scale:end -->"
+
+
+def replace_section(text, section):
+    """text with the part between the markers (included) replaced by section, or with
+    section appended after a blank line when there are no markers."""
+    a, b = text.find(SCALE_BEGIN), text.find(SCALE_END)
+    if a >= 0 and b > a:
+        return text[:a] + section + text[b + len(SCALE_END):]
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text + ("\n" if text else "") + section + "\n"
+
+
+def write_results(path, data, plot):
+    """The scale section of RESULTS.md (path), between the markers; plot is the PNG."""
+    path = Path(path)
+    rel = os.path.relpath(plot, path.parent) if plot else None
+    body = markdown_lines(data, level=2, plot=rel)
+    while body and body[-1] == "":
+        body.pop()
+    body[1:1] = ["", "Written by `scale.py --results` (the command below) between the "
+                 "scale markers; `run.py --results` keeps this section. Do not edit by "
+                 "hand."]
+    section = "\n".join([SCALE_BEGIN, *body, SCALE_END])
+    old = path.read_text() if path.exists() else ""
+    path.write_text(replace_section(old, section))
 
 
 def write_plot(path, rows):
@@ -567,7 +869,7 @@ def write_plot(path, rows):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import matplotlib.ticker
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.4))
     for run, style in (("clang", "s--"), ("ptrcomp", "o-"), ("steps", "^-")):
         pts = sorted((r["files"], r) for r in rows if r["run"] == run and r["status"] == "ok")
         if not pts:
@@ -575,12 +877,20 @@ def write_plot(path, rows):
         xs = [n for n, _ in pts]
         ax1.plot(xs, [r["seconds_per_file"] * 1000 for _, r in pts], style,
                  label=RUN_LABELS[run])
-        ax2.plot(xs, [r["peak_rss_mb"] for _, r in pts], style, label=RUN_LABELS[run])
-    ax2.axhline(GOAL_PEAK_MB_AT_3000, color="grey", lw=0.8, ls=":",
+        ax2.plot(xs, [r["cpu_seconds"] / n * 1000 for n, r in pts], style,
+                 label=RUN_LABELS[run])
+        ax3.plot(xs, [r["peak_rss_mb"] for _, r in pts], style, label=RUN_LABELS[run])
+    clang = {r["files"]: r for r in rows if r["run"] == "clang" and r["status"] == "ok"}
+    if clang:
+        xs = sorted(clang)
+        ax2.plot(xs, [clang[n]["cpu_seconds"] / n * 1000 * GOAL_CPU_RATIO for n in xs],
+                 color="grey", lw=0.8, ls=":", label=f"goal ({GOAL_CPU_RATIO:g}x clang)")
+    ax3.axhline(GOAL_PEAK_MB_AT_3000, color="grey", lw=0.8, ls=":",
                 label=f"goal at 3,000 files ({GOAL_PEAK_MB_AT_3000} MB)")
     sizes = sorted({r["files"] for r in rows})
     for ax, title, unit in ((ax1, "wall time per file", "ms per file"),
-                            (ax2, "peak RSS of any one process", "MB")):
+                            (ax2, "CPU time (user+sys) per file", "ms per file"),
+                            (ax3, "peak RSS of any one process", "MB")):
         ax.set_xscale("log")
         ax.set_xticks(sizes)
         ax.set_xticklabels([f"{n:,}" for n in sizes])
@@ -592,7 +902,8 @@ def write_plot(path, rows):
         ax.set_ylim(bottom=0)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
     plt.close(fig)
 
 
@@ -650,8 +961,14 @@ def main(argv=None):
     ap.add_argument("--ptrcomp", type=Path,
                     default=Path(os.environ.get("PTRCOMP_BUILD_DIR", ROOT / "build"))
                     / "bin" / "ptrcomp", help="the ptrcomp binary (default build/bin/ptrcomp)")
+    ap.add_argument("--ptrcomp-build", type=Path,
+                    help="the CMake build directory of --ptrcomp, installed for the step "
+                         "mode (default: the directory above its bin/)")
     ap.add_argument("--clang", help="the clang for -fsyntax-only (default clang-16, else "
                     "clang)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2,
+                    help="parallel jobs: `ptrcomp -j N` for the single command, `ninja -j N` "
+                         "for the steps (default: the number of cores)")
     ap.add_argument("--measure", default="clang,ptrcomp",
                     help="what to measure, comma-separated, of clang,ptrcomp,steps "
                          "(default clang,ptrcomp; --steps adds steps)")
@@ -659,8 +976,9 @@ def main(argv=None):
                     help="run each measurement this many times and report the run with "
                          "the median wall time (default 1)")
     ap.add_argument("--steps", action="store_true",
-                    help="also measure ptrcomp's step mode (--summarize/--link/--apply) "
-                         "through CMake and Ninja")
+                    help="also measure ptrcomp's step mode (--summarize/--link/--apply/"
+                         "--finish) as the build actions of ptrcomp_transform with Ninja: "
+                         "a full build, and one after editing one file")
     ap.add_argument("--check", action="store_true",
                     help="also build ptrcomp's output with gcc, run it, and compare with the "
                          "original (not timed)")
@@ -675,8 +993,15 @@ def main(argv=None):
                          "measuring)")
     ap.add_argument("--json", type=Path, help="write the results as JSON")
     ap.add_argument("--markdown", type=Path, help="write the table and goals as markdown")
-    ap.add_argument("--plot", type=Path, help="write a PNG: time per file and peak memory "
-                    "against files")
+    ap.add_argument("--plot", type=Path, help="write a PNG: time per file, CPU per file and "
+                    "peak memory against files")
+    ap.add_argument("--results", action="store_true",
+                    help="write the table, goals and plot into benchmarks/RESULTS.md between "
+                         f"{SCALE_BEGIN} and {SCALE_END} (replacing that section, or "
+                         "appended), and the plot to benchmarks/plots/scale.png")
+    ap.add_argument("--results-file", type=Path, default=HERE / "RESULTS.md",
+                    help="with --results: the file (default benchmarks/RESULTS.md); the plot "
+                         "goes to plots/scale.png beside it")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     args = ap.parse_args(argv)
 
@@ -689,19 +1014,44 @@ def main(argv=None):
         ap.error(f"unknown run {bad[0]!r} (choose from {', '.join(RUNS)})")
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
-    if "steps" in runs and os.access(args.ptrcomp, os.X_OK) \
-            and not ptrcomp_has_steps(args.ptrcomp):
-        log(f"--steps: {STEPS_NOT_AVAILABLE}", args.quiet)
+    if args.results and args.quick and \
+            args.results_file.resolve() == (HERE / "RESULTS.md").resolve():
+        ap.error("--results with --quick would put a smoke test into benchmarks/RESULTS.md "
+                 "(give --results-file)")
+    if args.jobs < 1:
+        ap.error("--jobs must be at least 1")
     args.ptrcomp = args.ptrcomp.resolve() if args.ptrcomp.exists() else args.ptrcomp
     clang = args.clang or shutil.which("clang-16") or shutil.which("clang")
 
     work = args.work_dir.resolve()
     work.mkdir(parents=True, exist_ok=True)
     setup_launcher(work)
+    # The ptrcomp that runs: with the step mode, a copy installed once into WORK/prefix,
+    # used by both ptrcomp runs (a rebuild of the build directory meanwhile changes
+    # neither); else the binary itself.
+    args.run_ptrcomp, args.ptrcomp_stamp = args.ptrcomp, None
+    args.steps_prefix, args.steps_unavailable = None, None
+    if "steps" in runs:
+        if not os.access(args.ptrcomp, os.X_OK):
+            args.steps_unavailable = f"n/a (no ptrcomp at {args.ptrcomp})"
+        elif not ptrcomp_has_steps(args.ptrcomp):
+            args.steps_unavailable = STEPS_NOT_AVAILABLE
+        else:
+            stamp = binary_stamp(args.ptrcomp)
+            prefix, why = install_ptrcomp(args, work)
+            if prefix is None:
+                args.steps_unavailable = f"n/a ({why})"
+            else:
+                args.steps_prefix = prefix
+                args.run_ptrcomp = prefix / "bin" / "ptrcomp"
+                args.ptrcomp_stamp = stamp + f", installed into {prefix}"
+        if args.steps_unavailable:
+            log(f"--steps: {args.steps_unavailable}", args.quiet)
     data = {"command": "python3 benchmarks/scale.py " + cmd_str(
                 argv if argv is not None else sys.argv[1:]),
             "machine": machine_info(args, clang),
             "settings": {"sizes": sizes, "runs": runs, "repeat": args.repeat,
+                         "jobs": args.jobs,
                          "seed": args.seed,
                          "lines_per_file": args.lines_per_file, "timeout": args.timeout,
                          "mem_limit_mb": args.mem_limit_mb},
@@ -724,6 +1074,7 @@ def main(argv=None):
         lines, hlines = count_lines(project)
         for run in runs:
             progress(f"N={n}: {RUN_LABELS[run]}")
+            load = os.getloadavg()[0]
             if run in stopped:
                 r = row(n, run, lines, hlines, status=f"skipped ({stopped[run]})")
             elif run == "clang":
@@ -732,6 +1083,7 @@ def main(argv=None):
                 r = measure_ptrcomp(n, project, d, lines, hlines, args)
             else:
                 r = measure_steps(n, project, d, lines, hlines, args)
+            r["load_before"] = round(load, 2)
             if r["status"].startswith("timeout"):
                 stopped[run] = f"{n} files timed out"
             rows.append(r)
@@ -740,6 +1092,12 @@ def main(argv=None):
                     f"CPU {r['cpu_seconds']:.2f} s, peak {r['peak_rss_mb']:.0f} MB"
                     + ("" if r["status"] == "ok" else f": {r['status']}")
                     + (f", check: {r['check']}" if r.get("check") else ""), args.quiet)
+                if r.get("incremental_status"):
+                    log("        incremental: " + (
+                        f"{r['incremental_seconds']:.2f} s, actions "
+                        + ", ".join(f"{k} {v}" for k, v in r["incremental_counts"].items())
+                        if r["incremental_status"] == "ok" else r["incremental_status"]),
+                        args.quiet)
             else:
                 log(f"        {r['status']}" + (
                     f", peak >= {r['peak_rss_mb_before_timeout']:.0f} MB"
@@ -751,17 +1109,29 @@ def main(argv=None):
 
     print(markdown_table(rows))
     print()
+    if steps_table(rows):
+        print(steps_table(rows))
+        print()
     print(goals_markdown(data["goals"]))
     if args.json:
         args.json.write_text(json.dumps(data, indent=2) + "\n")
     if args.markdown:
         write_markdown(args.markdown, data)
-    if args.plot:
+    plot = args.plot
+    if args.results and plot is None:
+        plot = args.results_file.parent / "plots" / "scale.png"
+    if plot:
         try:
-            write_plot(args.plot, rows)
+            write_plot(plot, rows)
         except ImportError as e:
             log(f"--plot: matplotlib is missing ({e})")
-            return 1
+            plot = None
+            if not args.results:
+                return 1
+    if args.results:
+        write_results(args.results_file, data, plot)
+        log(f"wrote the scale section of {args.results_file}"
+            + (f" and {plot}" if plot else " (no plot: matplotlib is missing)"), args.quiet)
     failed = [r for r in rows if r["status"].startswith("failed")]
     return 1 if failed else 0
 

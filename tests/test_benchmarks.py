@@ -493,5 +493,172 @@ def test_scale_quick(tmp_path):
     help_text = tl.run_ptrcomp("--help").stdout
     if "--summarize" not in help_text:
         assert steps.startswith("not available yet"), steps
+    elif shutil.which("cmake") and shutil.which("ninja"):
+        assert steps == "ok", rows["steps"]
     assert {"machine", "settings", "goals"} <= set(data)
     assert "| files | lines | run |" in md.read_text()
+
+
+def _load_scale_py():
+    import importlib.util
+    sys.path.insert(0, str(BENCH))  # scale.py imports gen_large
+    try:
+        spec = importlib.util.spec_from_file_location("bench_scale", SCALE_PY)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(str(BENCH))
+    return mod
+
+
+HAVE_STEPS = (tl.PTRCOMP.exists() and shutil.which("cmake") and shutil.which("ninja")
+              and "--summarize" in tl.run_ptrcomp("--help").stdout)
+
+
+@pytest.mark.skipif(not HAVE_STEPS, reason="needs a ptrcomp build with the step mode, "
+                    "cmake and ninja")
+def test_scale_steps_quick(tmp_path):
+    """--steps: ptrcomp_transform's build actions with Ninja on a generated project (the
+    CMakeLists.txt calls it with -DGEN_PTRCOMP=ON), a full build whose output is the
+    single command's, then one edited file: exactly one summary again. --results writes
+    the section and the plot beside the given RESULTS.md."""
+    out_json = tmp_path / "scale.json"
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Benchmark results\n\nrun.py's part.\n")
+    r = tl.run([sys.executable, SCALE_PY, "--quick", "--files", "4", "--steps", "-j", "2",
+                "--measure", "ptrcomp", "--ptrcomp", tl.PTRCOMP,
+                "--work-dir", tmp_path / "work", "--json", out_json, "--results",
+                "--results-file", results], timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    data = json.loads(out_json.read_text())
+    rows = {x["run"]: x for x in data["results"]}
+    assert set(rows) == {"ptrcomp", "steps"}
+    s = rows["steps"]
+    assert s["status"] == "ok", s
+    for key in ("seconds", "seconds_per_file", "cpu_seconds", "peak_rss_mb"):
+        assert isinstance(s[key], (int, float)) and s[key] > 0, (key, s)
+    assert s["command"].startswith("ninja ") and "-j2" in s["command"].split()
+    assert s["command"].endswith("ptrcomp/genscale/ptrcomp.stamp")
+    assert s["step_counts"] == {"summarize": 4, "link": 1, "apply": 4, "finish": 1, "db": 1}
+    assert s["same_as_single_command"] is True
+    assert set(s["step_seconds"]) == {"db", "summarize", "link", "apply", "finish"}
+    assert s["step_seconds"]["summarize"] > 0 and s["step_seconds"]["apply"] > 0
+    assert s["incremental_status"] == "ok" and s["resummarized"] == 1, s
+    assert s["incremental_counts"]["summarize"] == 1
+    assert s["incremental_seconds"] > 0 and s["noop_actions"] == 0
+    assert rows["ptrcomp"]["command"].split()[1:3] == ["-j", "2"]
+    goal = next(g for g in data["goals"]
+                if g["run"] == "steps" and "re-summarizes" in g["goal"])
+    assert goal["status"] == "met" and goal["value"] == "4: 1"
+    # the generated project is as it was (the edit is undone)
+    assert not (tmp_path / "work" / "n4").exists()
+    md = results.read_text()
+    assert md.startswith("# Benchmark results\n\nrun.py's part.\n\n<!-- scale:begin -->\n")
+    assert md.endswith("<!-- scale:end -->\n") and md.count("<!-- scale:begin -->") == 1
+    assert "](plots/scale.png)" in md and (tmp_path / "plots" / "scale.png").stat().st_size
+    assert "| 4 | " in md and "re-summarizes only that file: **met**" in md
+
+
+def test_scale_default_cmake_build_unchanged(tmp_path):
+    """The generated CMakeLists.txt calls ptrcomp_transform only with -DGEN_PTRCOMP=ON:
+    by default it needs no ptrcomp and builds the original program."""
+    root = generate_project(tmp_path, "p", files=3)
+    text = (root / "CMakeLists.txt").read_text()
+    guarded = text[text.index("if(GEN_PTRCOMP)"):]
+    assert "find_package(ptrcomp REQUIRED)" in guarded
+    assert "ptrcomp_transform(TARGET genscale)" in guarded
+    assert text.count("find_package") == 1 and text.count("ptrcomp_transform(") == 1
+    if not (shutil.which("cmake") and shutil.which("ninja")):
+        pytest.skip("no cmake or ninja")
+    b = tmp_path / "b"
+    r = tl.run(["cmake", "-S", root, "-B", b, "-G", "Ninja"], timeout=120)
+    assert r.returncode == 0, r.stderr
+    r = tl.run(["ninja", "-C", b], timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ptrcomp" not in r.stdout
+    run = tl.run([b / "genscale"])
+    assert re.fullmatch(r"files=3 scale=2 checksum=[0-9a-f]{16}\n", run.stdout), run.stdout
+
+
+@pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
+                    reason="needs ninja and cc")
+def test_scale_peak_rss_through_ninja(tmp_path):
+    """scale.py's peak RSS of a Ninja build is the largest single process Ninja ran (its
+    commands run under sh, each in a process group of its own), not a sum; CPU adds up."""
+    scale = _load_scale_py()
+    scale.setup_launcher(tmp_path)
+    alloc = "x = bytearray({} << 20); x[::4096] = b'1' * len(x[::4096])"
+    (tmp_path / "build.ninja").write_text(
+        "rule big\n"
+        f"  command = {sys.executable} -c \"{alloc.format('$mb')}\" && touch $out\n"
+        "build a: big\n  mb = 200\n"
+        "build b: big\n  mb = 150\n"
+        "build c: big\n  mb = 150\n")
+    m = scale.measure(["ninja", "-C", tmp_path, "-j2"], timeout=120)
+    assert m.returncode == 0, m.stdout + m.stderr
+    mb = m.maxrss_kb / 1024
+    assert 200 <= mb < 350, mb
+    assert m.cpu_seconds > 0
+
+
+def test_run_py_keeps_scale_section(tmp_path):
+    """run.py --results rewrites RESULTS.md but keeps the section scale.py --results wrote
+    between the markers (at the end); without one, its output is unchanged."""
+    run = _load_run_py()
+    scale = _load_scale_py()
+    assert (run.SCALE_BEGIN, run.SCALE_END) == (scale.SCALE_BEGIN, scale.SCALE_END)
+    rows = _all_rows(run)
+    data = {"machine": {"date": "today", "nproc": 2, "cpu": "cpu", "memory_mb": 2048,
+                        "kernel": "6", "ptrcomp": "ptrcomp 0", "commit": "abc",
+                        "runtime": "rt", "compilers": [{"name": "gcc", "command": "gcc",
+                                                        "version": "gcc 12"}]},
+            "results": rows, "configs": list(run.CONFIGS), "runs": 5, "size": "large",
+            "goals": run.evaluate_goals(rows), "llubench_sweep": [], "tool_speed": None}
+    plain = tmp_path / "plain.md"
+    run.write_results_md(plain, data, [])
+    expected = plain.read_text()
+    # an old file without a section: the output is exactly run.py's
+    old = tmp_path / "RESULTS.md"
+    old.write_text("# old results\n")
+    run.write_results_md(old, data, [])
+    assert old.read_text() == expected
+    # scale.py's section into it, then run.py again: the section is kept, byte for byte
+    section = "\n".join([scale.SCALE_BEGIN, "## ptrcomp scale benchmark", "",
+                         "| files |", "", "![scale](plots/scale.png)", scale.SCALE_END])
+    old.write_text(scale.replace_section(old.read_text(), section))
+    assert old.read_text() == expected + "\n" + section + "\n"
+    old.write_text("# stale run.py output\n\n" + section + "\n\nstale tail\n")
+    run.write_results_md(old, data, [])
+    assert old.read_text() == expected + "\n" + section + "\n"
+    # scale.py again replaces only its section
+    newer = section.replace("| files |", "| files | lines |")
+    old.write_text(scale.replace_section(old.read_text(), newer))
+    assert old.read_text() == expected + "\n" + newer + "\n"
+
+
+@pytest.mark.skipif(not shutil.which("ninja") or not shutil.which("cc"),
+                    reason="needs ninja and cc")
+def test_scale_timeout_kills_ninja_commands(tmp_path):
+    """A Ninja run killed at its timeout takes the commands Ninja started with it (they
+    are in process groups of their own), and its row gets their sampled peak RSS."""
+    import os
+    import time
+    scale = _load_scale_py()
+    scale.setup_launcher(tmp_path)
+    code = ("import os, sys, time; open(sys.argv[1], 'w').write(str(os.getpid())); "
+            "x = bytearray(60 << 20); x[::4096] = b'1' * len(x[::4096]); time.sleep(60)")
+    (tmp_path / "build.ninja").write_text(
+        "rule slow\n"
+        f"  command = {sys.executable} -c \"{code}\" $out.pid && touch $out\n"
+        "build a: slow\nbuild b: slow\n")
+    m = scale.measure(["ninja", "-C", tmp_path, "-j2"], timeout=4.5)
+    assert m.timed_out
+    assert m.sampled_hwm_kb >= 60 << 10, m.sampled_hwm_kb
+    pids = [int((tmp_path / f"{x}.pid").read_text()) for x in "ab"]
+    deadline = time.time() + 10
+    while time.time() < deadline and any(os.path.exists(f"/proc/{p}") for p in pids):
+        time.sleep(0.2)
+    alive = [p for p in pids if os.path.exists(f"/proc/{p}")]
+    for p in alive:  # do not leave them behind, whatever the result
+        os.kill(p, 9)
+    assert not alive, "commands Ninja started survive the timeout"
