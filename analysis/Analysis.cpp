@@ -233,6 +233,9 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
   // Functions by key (the first unit's definition of a C99 inline function repeated in
   // several units), and the link errors: real definitions in two units.
   std::map<std::string, std::string> InitializedAt; // name -> where
+  // Each unit's functions, to retype them with that unit's type map (a scan of all
+  // functions per unit would be quadratic in the program's size).
+  std::vector<std::vector<FunctionGraph *>> FunctionsOfUnit(Units.size());
   for (unsigned U = 0; U < Units.size(); ++U) {
     UnitSummary &S = *Units[U];
     for (auto &[Name, Loc] : S.InitializedGlobals) {
@@ -254,6 +257,7 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
       FunctionGraph &New = PG->Functions[Key];
       New = std::move(F);
       New.Unit = U;
+      FunctionsOfUnit[U].push_back(&New);
       if (New.Name == "main" && New.ExternallyVisible)
         PG->HasMain = true;
     }
@@ -269,9 +273,8 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
     std::vector<TypeId> Map = PG->Types.import(S.Types);
     if (TypeMaps)
       TypeMaps->push_back(Map);
-    for (auto &[Key, F] : PG->Functions)
-      if (F.Unit == U)
-        retypeFunction(F, PG->Types, Map);
+    for (FunctionGraph *F : FunctionsOfUnit[U])
+      retypeFunction(*F, PG->Types, Map);
     // The globals graph: the first unit's is the program's; the others' are copied in,
     // and their globals unified with the program's of the same key.
     S.Globals->retype(PG->Types, Map);

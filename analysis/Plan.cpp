@@ -1791,6 +1791,7 @@ void Planner::nameStructures() {
   // for `struct list *A`), and labelled for the runtime's messages with the type, where
   // that variable is declared and its name: "struct list (lists.c:29 A)".
   std::set<std::string> Taken;
+  std::map<std::string, unsigned> NextSuffix;
   for (Pool &Pl : P.Pools) {
     std::string Var, Where;
     if (Pl.Origin.Owner.empty()) {
@@ -1818,9 +1819,16 @@ void Planner::nameStructures() {
     }
     std::string Type = PG.Types.name(Pl.Struct);
     std::string Base = "P_" + (Var.empty() ? tagName(PG.Types, Pl.Struct) : Var);
+    // The first free name of Base, Base_2, Base_3, ...: names only get taken, so the
+    // search for Base goes on where it stopped last time (thousands of pools share a
+    // variable name in large programs).
     Pl.Name = Base;
-    for (unsigned K = 2; !Taken.insert(Pl.Name).second; ++K)
-      Pl.Name = Base + "_" + std::to_string(K);
+    if (!Taken.insert(Pl.Name).second) {
+      unsigned &K = NextSuffix.try_emplace(Base, 2).first->second;
+      do
+        Pl.Name = Base + "_" + std::to_string(K++);
+      while (!Taken.insert(Pl.Name).second);
+    }
     if (!Where.empty())
       Pl.Label = Type + " (" + Where + " " + Var + ")";
     else if (!Var.empty())

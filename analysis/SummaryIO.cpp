@@ -16,11 +16,14 @@ static std::string headerLine(llvm::StringRef Kind,
 }
 
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
-                     llvm::StringRef Body) {
+                     std::string &&Body) {
   ArchiveWriter W;
   W.num(Body.size());
   W.num(llvm::xxHash64(Body));
-  return headerLine(Kind, ToolVersion) + W.bytes() + Body.str();
+  // In place: a plan of a large program is tens of megabytes, and copies of it
+  // would set the link's peak memory.
+  Body.insert(0, headerLine(Kind, ToolVersion) + W.bytes());
+  return std::move(Body);
 }
 
 llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
@@ -159,8 +162,8 @@ template <typename A> void io(A &Ar, CallSite &CS) {
   fields(Ar, CS.Loc, CS.DirectCallee, CS.CalleeName, CS.CalleeCell, CS.Args,
          CS.ArgTypes, CS.Ret, CS.RetType, CS.Targets, CS.ExternalTargets,
          CS.CallbackTargets, CS.CalleeInBytes, CS.Bindings, CS.ByteCovers,
-         CS.Hook, CS.NumArgs, CS.Builtin, CS.CalleeSpelling,
-         CS.CalleeTypeKey, CS.CalleeGlobals, CS.ArgNamesParam, CS.ArgSizeParam);
+         CS.Hook, CS.NumArgs, CS.Builtin, CS.CalleeSpelling, CS.CalleeTypeKey,
+         CS.CalleeGlobals, CS.ArgNamesParam, CS.ArgSizeParam);
 }
 template <typename A, typename K> void io(A &Ar, KeyedCells<K> &Cells) {
   std::vector<Cell> Cs;
@@ -335,7 +338,7 @@ template void programGlobals<ArchiveReader>(ArchiveReader &, ProgramGraphs &);
 std::string writeSummary(UnitSummary &S, llvm::StringRef ToolVersion) {
   ArchiveWriter W;
   io(W, S);
-  return wrapFile("summary", ToolVersion, W.bytes());
+  return wrapFile("summary", ToolVersion, W.takeBytes());
 }
 
 llvm::Expected<std::unique_ptr<UnitSummary>>

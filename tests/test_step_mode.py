@@ -215,6 +215,20 @@ def test_step_options(ptrcomp, tmp_path):
         assert opt in r.stdout, opt
 
 
+def test_jobs_spellings(ptrcomp, tmp_path):
+    """-j1, -j 1 and -j=1 are one option (as with make and ninja), and -j changes nothing
+    in the output."""
+    src = tl.ROOT / "examples" / "steps"
+    outs = []
+    for i, spelling in enumerate((["-j1"], ["-j", "1"], ["-j=1"], ["-j2"])):
+        out = tmp_path / f"out{i}"
+        r = tl.run_ptrcomp(*spelling, "main.c", "shapes.c", "tree.c", "-o", out,
+                           "--", "-std=c11", "-I.", cwd=src)
+        assert r.returncode == 0, (spelling, r.stderr)
+        outs.append({p.name: p.read_bytes() for p in out.iterdir()})
+    assert all(o == outs[0] for o in outs) and "tree.c" in outs[0]
+
+
 def test_makefile_example(ptrcomp, tmp_path):
     """examples/steps/Makefile runs the steps with make (in parallel), the program
     behaves as the original, and touching one source summarizes only that source."""

@@ -159,7 +159,7 @@ static cl::opt<unsigned> JobsOpt(
     "j",
     cl::desc("Parse, check and rewrite <N> files at once (default: the number of cores);\n"
              "at most <N> parsed files are held in memory"),
-    cl::value_desc("N"), cl::init(0), cl::cat(PtrcompCategory));
+    cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(PtrcompCategory));
 static cl::opt<bool> PrintRuntimeFlagsOpt(
     "print-runtime-flags",
     cl::desc("Print the compiler flags needed to build transformed output, and exit"),

@@ -69,8 +69,10 @@ struct EditSetIO {
         Sets.push_back(*P);
       return It->second;
     };
-    std::map<std::string, std::map<std::pair<unsigned, unsigned>, unsigned>> EditPools;
-    std::map<std::string, std::vector<std::tuple<unsigned, unsigned, unsigned>>> Claims;
+    std::map<std::string, std::map<std::pair<unsigned, unsigned>, unsigned>>
+        EditPools;
+    std::map<std::string, std::vector<std::tuple<unsigned, unsigned, unsigned>>>
+        Claims;
     if constexpr (!A::Reading) {
       for (auto &[Path, M] : E.EditPools)
         for (auto &[Range, P] : M)
@@ -84,7 +86,9 @@ struct EditSetIO {
       std::vector<EditSet::SharedPools> Shared{nullptr};
       for (std::vector<int> &S : Sets)
         Shared.push_back(E.intern(std::move(S)));
-      auto Get = [&](unsigned N) { return N < Shared.size() ? Shared[N] : nullptr; };
+      auto Get = [&](unsigned N) {
+        return N < Shared.size() ? Shared[N] : nullptr;
+      };
       E.EditPools.clear();
       for (auto &[Path, M] : EditPools)
         for (auto &[Range, N] : M)
@@ -107,7 +111,7 @@ template <typename A> void io(A &Ar, UnitResult &R) {
 template <typename T> static std::string write(llvm::StringRef Kind, T &V) {
   dsa::ArchiveWriter W;
   io(W, V);
-  return dsa::wrapFile(Kind, PTRCOMP_VERSION, W.bytes());
+  return dsa::wrapFile(Kind, PTRCOMP_VERSION, W.takeBytes());
 }
 
 /// \p V from the bytes of a file of kind \p Kind.
@@ -133,7 +137,7 @@ std::string writeSummaryFile(SummarizedUnit &U) {
   io(W, U.Facts);
   io(W, U.Files);
   io(W, U.Inputs);
-  return dsa::wrapFile("summary", PTRCOMP_VERSION, W.bytes());
+  return dsa::wrapFile("summary", PTRCOMP_VERSION, W.takeBytes());
 }
 
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
@@ -188,20 +192,23 @@ std::string writePlanFile(ProgramState &S) {
   for (const dsa::FunctionVersion &V : P.Versions)
     VersionFunction.push_back(V.Function);
 
-  dsa::ArchiveWriter Head;
-  fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes,
-         S.ProgramVetoes);
-  decisions(Head, S.Facts);
-  dsa::programGlobals(Head, PG);
-  fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
-         P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
-         VersionFunction, Index);
-  dsa::ArchiveWriter Facts;
-  io(Facts, S.Facts.Units);
-
   dsa::ArchiveWriter W;
-  W.blob(Head.bytes());
-  W.blob(Facts.bytes());
+  { // (each part freed once copied: a large program's plan is big)
+    dsa::ArchiveWriter Head;
+    fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes,
+           S.ProgramVetoes);
+    decisions(Head, S.Facts);
+    dsa::programGlobals(Head, PG);
+    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
+           P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
+           VersionFunction, Index);
+    W.blob(Head.bytes());
+  }
+  {
+    dsa::ArchiveWriter Facts;
+    io(Facts, S.Facts.Units);
+    W.blob(Facts.bytes());
+  }
   W.num(Graphs.size());
   for (dsa::DSGraph *G : Graphs) {
     dsa::ArchiveWriter GW;
@@ -219,7 +226,7 @@ std::string writePlanFile(ProgramState &S) {
     io(FW, Versions);
     W.blob(FW.bytes());
   }
-  return dsa::wrapFile("plan", PTRCOMP_VERSION, W.bytes());
+  return dsa::wrapFile("plan", PTRCOMP_VERSION, W.takeBytes());
 }
 
 static llvm::Error damaged() {

@@ -50,6 +50,7 @@ public:
     Buf.append(S.data(), S.size());
   }
   const std::string &bytes() const { return Buf; }
+  std::string takeBytes() { return std::move(Buf); }
   bool failed() const { return false; }
   /// Raw bytes, length first, outside the string table: a part a reader may
   /// skip.

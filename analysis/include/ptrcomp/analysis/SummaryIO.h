@@ -24,7 +24,7 @@ constexpr unsigned SummaryFormat = 1;
 
 /// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
-                     llvm::StringRef Body);
+                     std::string &&Body);
 /// The body of such a file, or an error saying what is wrong with it (the
 /// caller names the file).
 llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
