@@ -137,6 +137,13 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     for (const dsa::CallSite &CS : F.Calls)
       if (CS.Hook && !CS.Ret.isNull())
         HookAt.emplace(CS.Loc, &*CS.Hook);
+  // The clones that receive each pool (once for all pools: per pool, a scan of
+  // every version would be quadratic in the program's size).
+  std::map<int, std::set<std::string>> ClonesOf;
+  for (const dsa::FunctionVersion &V : P.Versions)
+    for (const std::set<int> &S : V.ParamPools)
+      for (int Pool : S)
+        ClonesOf[Pool].insert(V.Name);
   for (unsigned I = 0; I < P.Pools.size(); ++I) {
     const dsa::Pool &Pl = P.Pools[I];
     Entry E;
@@ -152,12 +159,8 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.ThreadWhy = Pl.ThreadWhy;
     if (auto It = Notes.find(I); It != Notes.end())
       E.Notes = It->second;
-    std::set<std::string> Clones;
-    for (const dsa::FunctionVersion &V : P.Versions)
-      for (const std::set<int> &S : V.ParamPools)
-        if (S.count(I))
-          Clones.insert(V.Name);
-    E.Clones.assign(Clones.begin(), Clones.end());
+    if (auto It = ClonesOf.find(I); It != ClonesOf.end())
+      E.Clones.assign(It->second.begin(), It->second.end());
     if (Layouts && Pl.LayoutId >= 0 &&
         unsigned(Pl.LayoutId) < Layouts->size()) {
       const LayoutOrder &LO = (*Layouts)[Pl.LayoutId];
