@@ -106,28 +106,27 @@ static int summarize(ToolOptions &Opts) {
 }
 
 static int link(ToolOptions &Opts) {
-  std::vector<std::optional<SummarizedUnit>> Read(Opts.Sources.size());
-  std::atomic<bool> Ok{true};
-  forEachIndex(Opts.Jobs, Opts.Sources.size(), [&](size_t I) {
-    std::optional<std::string> Bytes = readFile(Opts.Sources[I]);
+  // Read on this thread only: what the link keeps then comes from one malloc
+  // arena (a worker's freed memory serves only that worker; at 3,000 files,
+  // decoding on two threads made the peak a quarter higher, and no faster).
+  bool Ok = true;
+  std::vector<SummarizedUnit> Units;
+  for (const std::string &Path : Opts.Sources) {
+    std::optional<std::string> Bytes = readFile(Path);
     if (!Bytes) {
       Ok = false;
-      return;
+      continue;
     }
     Expected<SummarizedUnit> U = readSummaryFile(*Bytes);
     if (!U) {
-      errorMessage("summary '" + Opts.Sources[I] +
-                   "': " + toString(U.takeError()));
+      errorMessage("summary '" + Path + "': " + toString(U.takeError()));
       Ok = false;
-      return;
+      continue;
     }
-    Read[I] = std::move(*U);
-  });
+    Units.push_back(std::move(*U));
+  }
   if (!Ok)
     return 1;
-  std::vector<SummarizedUnit> Units;
-  for (std::optional<SummarizedUnit> &U : Read)
-    Units.push_back(std::move(*U));
   // The settings of the program's .ptrcomp.yaml: found from its first source.
   std::string First;
   for (SummarizedUnit &U : Units)
