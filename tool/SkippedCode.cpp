@@ -243,6 +243,13 @@ skippedNotes(const std::vector<SkippedFragment> &Units, const std::vector<UnitFa
   // Structs whose pointers become indices, their typedefs and fields.
   std::vector<SkippedFragment::Name> Tags;
   Tags.reserve(P.Pools.size());
+  // Each pool's names in the units, in unit order (one pass over the units: a
+  // lookup per pool and unit would be quadratic in the program's size).
+  std::map<int, std::vector<std::pair<unsigned, const std::vector<SkippedFragment::Name> *>>>
+      UnitNamesOf;
+  for (unsigned U = 0; U < Units.size(); ++U)
+    for (auto &[Pool, Ns] : Units[U].PoolNames)
+      UnitNamesOf[Pool].emplace_back(U, &Ns);
   for (unsigned I = 0; I < P.Pools.size(); ++I) {
     const dsa::Pool &Pl = P.Pools[I];
     if (!Pl.Indexed)
@@ -257,9 +264,9 @@ skippedNotes(const std::vector<SkippedFragment> &Units, const std::vector<UnitFa
     T.Pools = {int(I)};
     Tags.push_back(std::move(T));
     Add(Tags.back(), 0);
-    for (unsigned U = 0; U < Units.size(); ++U)
-      if (auto It = Units[U].PoolNames.find(int(I)); It != Units[U].PoolNames.end())
-        for (const SkippedFragment::Name &N : It->second)
+    if (auto It = UnitNamesOf.find(int(I)); It != UnitNamesOf.end())
+      for (auto &[U, Ns] : It->second)
+        for (const SkippedFragment::Name &N : *Ns)
           Add(N, U);
   }
   for (auto &[Key, F] : PG.Functions)
