@@ -182,18 +182,23 @@ void layoutOrdersIn(ASTContext &Ctx, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                     std::vector<bool> &Found) {
   Out.resize(P.Layouts.size());
   Found.resize(P.Layouts.size());
+  if (P.Layouts.empty())
+    return;
+  // The unit's first definition of each struct, in one pass over its
+  // declarations (not one per layout of the program).
+  llvm::DenseMap<dsa::TypeId, RecordDecl *> Definition;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (auto *RD = dyn_cast<RecordDecl>(D);
+        RD && RD->isThisDeclarationADefinition())
+      Definition.try_emplace(PG.Types.get(Ctx.getRecordType(RD), Ctx), RD);
   for (unsigned LI = 0; LI < P.Layouts.size(); ++LI) {
     if (Found[LI])
       continue;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      auto *RD = dyn_cast<RecordDecl>(D);
-      if (!RD || !RD->isThisDeclarationADefinition() ||
-          PG.Types.get(Ctx.getRecordType(RD), Ctx) != P.Layouts[LI].Struct)
-        continue;
-      Out[LI] = layoutOrder(PG, P, P.Layouts[LI], RD, Observed);
-      Found[LI] = true;
-      break;
-    }
+    auto It = Definition.find(P.Layouts[LI].Struct);
+    if (It == Definition.end())
+      continue;
+    Out[LI] = layoutOrder(PG, P, P.Layouts[LI], It->second, Observed);
+    Found[LI] = true;
   }
 }
 
