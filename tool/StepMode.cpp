@@ -16,14 +16,17 @@
 using namespace llvm;
 namespace ptrcomp {
 
-/// The contents of \p Path, or an error naming it.
-static std::optional<std::string> readFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+/// The contents of \p Path (mapped, not copied: a plan of a large program is
+/// tens of megabytes and every --apply reads it), or an error naming it.
+static std::unique_ptr<MemoryBuffer> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
   if (!Buf) {
     errorMessage("cannot read '" + Path + "': " + Buf.getError().message());
-    return std::nullopt;
+    return nullptr;
   }
-  return (*Buf)->getBuffer().str();
+  return std::move(*Buf);
 }
 
 /// Writes files atomically (each to a temporary, renamed when all were
@@ -71,10 +74,11 @@ depfile(StringRef Target,
 static std::unique_ptr<ProgramState>
 readPlan(const ToolOptions &Opts,
          std::optional<std::string> OnlyFor = std::nullopt) {
-  std::optional<std::string> Bytes = readFile(Opts.PlanFile);
+  std::unique_ptr<MemoryBuffer> Bytes = readFile(Opts.PlanFile);
   if (!Bytes)
     return nullptr;
-  Expected<std::unique_ptr<ProgramState>> S = readPlanFile(*Bytes, OnlyFor);
+  Expected<std::unique_ptr<ProgramState>> S =
+      readPlanFile(Bytes->getBuffer(), OnlyFor);
   if (!S) {
     errorMessage("plan '" + Opts.PlanFile + "': " + toString(S.takeError()));
     return nullptr;
@@ -112,12 +116,12 @@ static int link(ToolOptions &Opts) {
   bool Ok = true;
   std::vector<SummarizedUnit> Units;
   for (const std::string &Path : Opts.Sources) {
-    std::optional<std::string> Bytes = readFile(Path);
+    std::unique_ptr<MemoryBuffer> Bytes = readFile(Path);
     if (!Bytes) {
       Ok = false;
       continue;
     }
-    Expected<SummarizedUnit> U = readSummaryFile(*Bytes);
+    Expected<SummarizedUnit> U = readSummaryFile(Bytes->getBuffer());
     if (!U) {
       errorMessage("summary '" + Path + "': " + toString(U.takeError()));
       Ok = false;
@@ -182,10 +186,10 @@ static int finish(ToolOptions &Opts) {
   std::vector<bool> Have(S->Sources.size());
   bool Ok = true;
   for (const std::string &Path : Opts.Sources) {
-    std::optional<std::string> Bytes = readFile(Path);
+    std::unique_ptr<MemoryBuffer> Bytes = readFile(Path);
     if (!Bytes)
       return 1;
-    Expected<UnitResult> R = readResultFile(*Bytes);
+    Expected<UnitResult> R = readResultFile(Bytes->getBuffer());
     if (!R) {
       errorMessage("result '" + Path + "': " + toString(R.takeError()));
       return 1;
