@@ -169,6 +169,27 @@ def test_bad_summary(summarized, damage):
     assert tree(d) == before, "a failed step wrote something"
 
 
+def test_many_bad_summaries_stop_early(summarized):
+    """Stale summaries (say, after an upgrade) are reported ten at a time, not one line per
+    file of a large program."""
+    d = summarized
+    line, rest = (d / "list.pcs").read_bytes().split(b"\n", 1)
+    stale = line.replace(b"ptrcomp 0.", b"ptrcomp 9.") + b"\n" + rest
+    names = [f"s{i:02}.pcs" for i in range(25)]
+    for n in names:
+        (d / n).write_bytes(stale)
+    before = tree(d)
+    r = tl.run_ptrcomp("--link", *names, "-o", "program.pcp", cwd=d)
+    assert r.returncode == 1
+    lines = r.stderr.splitlines()
+    assert len(lines) == 11, r.stderr
+    assert all("written by another version of ptrcomp" in l for l in lines[:10])
+    assert "summary 's00.pcs'" in lines[0] and "summary 's09.pcs'" in lines[9]
+    assert lines[10] == ("ptrcomp: error: too many summaries could not be read; "
+                         "stopping now (25 given)")
+    assert tree(d) == before
+
+
 def test_bad_plan_and_mismatched_file(summarized):
     d = summarized
     assert tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", cwd=d).returncode == 0

@@ -113,23 +113,31 @@ static int link(ToolOptions &Opts) {
   // Read on this thread only: what the link keeps then comes from one malloc
   // arena (a worker's freed memory serves only that worker; at 3,000 files,
   // decoding on two threads made the peak a quarter higher, and no faster).
-  bool Ok = true;
+  // Stops after a few unreadable summaries, as a compiler stops after too many
+  // errors: after an upgrade of ptrcomp every summary of a program is stale.
+  const unsigned ErrorLimit = 10;
+  unsigned Failed = 0;
   std::vector<SummarizedUnit> Units;
   for (const std::string &Path : Opts.Sources) {
+    if (Failed == ErrorLimit) {
+      errorMessage("too many summaries could not be read; stopping now (" +
+                   std::to_string(Opts.Sources.size()) + " given)");
+      break;
+    }
     std::unique_ptr<MemoryBuffer> Bytes = readFile(Path);
     if (!Bytes) {
-      Ok = false;
+      ++Failed;
       continue;
     }
     Expected<SummarizedUnit> U = readSummaryFile(Bytes->getBuffer());
     if (!U) {
       errorMessage("summary '" + Path + "': " + toString(U.takeError()));
-      Ok = false;
+      ++Failed;
       continue;
     }
     Units.push_back(std::move(*U));
   }
-  if (!Ok)
+  if (Failed)
     return 1;
   // The settings of the program's .ptrcomp.yaml: found from its first source.
   std::string First;
