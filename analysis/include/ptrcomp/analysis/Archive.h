@@ -200,10 +200,12 @@ void io(A &Ar, std::map<K, V> &M) {
   uint64_t N = ioCount(Ar, M.size());
   if constexpr (A::Reading) {
     M.clear();
+    // Written in key order: each element goes at the end (a lookup per element
+    // made decoding a plan's maps the larger part of an --apply).
     for (uint64_t I = 0; I < N && !Ar.failed(); ++I) {
       K Key{};
       io(Ar, Key);
-      io(Ar, M[Key]);
+      io(Ar, M.emplace_hint(M.end(), std::move(Key), V{})->second);
     }
   } else {
     for (auto &KV : M) {
@@ -220,7 +222,7 @@ template <typename A, typename T> void io(A &Ar, std::set<T> &S) {
     for (uint64_t I = 0; I < N && !Ar.failed(); ++I) {
       T V{};
       io(Ar, V);
-      S.insert(std::move(V));
+      S.insert(S.end(), std::move(V)); // (written in order)
     }
   } else {
     for (const T &V : S) {
