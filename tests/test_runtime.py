@@ -192,6 +192,11 @@ CASES = [
     Case("give_back", "give_back.c", args=("rss", "48"), variants=("mmap",),
          stdout=GIVE_BACK_OUT + "pages returned after the last free; two structures in turn "
          "peak as one\n"),
+    # The same with large pages past 4 MiB: giving pages back splits them.
+    Case("give_back-large_pages", "give_back.c", args=("rss", "48"), variants=("mmap",),
+         env={"PTRCOMP_HUGEPAGES": "1"},
+         stdout=GIVE_BACK_OUT + "pages returned after the last free; two structures in turn "
+         "peak as one\n"),
     # The malloc fallback cannot give pages back, and ASan keeps its own: behaviour only.
     Case("give_back-norss", "give_back.c", args=("norss", "16"),
          variants=("malloc", "asan-mmap", "asan-malloc"),
