@@ -48,6 +48,11 @@
 #define PC_KEEP_BYTES ((size_t)256 << 10)
 /* Regions kept for reuse. Each holds at most PC_KEEP_BYTES of memory. */
 #define PC_CACHE_MAX 16u
+/* PTRCOMP_HUGEPAGES=1: the part of a pool's region past its first 4 MiB is backed by large
+   pages where the OS offers them. Past 4 MiB only, so a small pool (also one reusing a
+   cached region that was large) never pays for a whole large page, and a large one wastes
+   at most the unused part of the large page at its bump pointer. */
+#define PC_LARGE_PAGES_FROM ((size_t)4 << 20)
 /* When the address space is short, reservations are halved down to this before failing. */
 #define PC_RESERVE_FLOOR ((size_t)16 << 20)
 /* First-fit over the list of large free blocks looks at this many entries at most, so a
@@ -61,6 +66,7 @@ static pc_region *cache;
 static unsigned ncache;
 static unsigned long stagger_seq;
 static size_t reserve_bytes; /* PTRCOMP_RESERVE_MB or the default; 0 until first read */
+static int large_pages = -1; /* PTRCOMP_HUGEPAGES: 1 on, 0 off, -1 until first read */
 
 #if defined(__GNUC__) || defined(__clang__)
 static int lock_word;
@@ -136,6 +142,15 @@ static size_t reserve_size(void) {
     }
   }
   return reserve_bytes;
+}
+
+/* PTRCOMP_HUGEPAGES=1 (or any value but "" and "0", as PTRCOMP_STATS). Lock held. */
+static int large_pages_wanted(void) {
+  if (large_pages < 0) {
+    const char *e = getenv("PTRCOMP_HUGEPAGES");
+    large_pages = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+  }
+  return large_pages;
 }
 
 /* 16/32-bit pool asked for more objects than its indices can name. */
@@ -258,6 +273,7 @@ static void setup(pc_pool *p) {
      keeps the caching free of data races (every later caller has set up a pool). */
   (void)pc_os_page_size();
   (void)pc_os_granularity();
+  (void)large_pages_wanted(); /* read once here, under the lock; grow() reads the flag */
   cap = reserve_size();
   /* A narrow pool never needs more than its indices can address (1 MiB for a 16-bit pool of
      16-byte objects): reserving less leaves address space for the many-pools case. */
@@ -312,6 +328,13 @@ static void grow(pc_pool *p, uint64_t i, uint64_t u) {
       pc_rt_fatal("pool \"%s\": out of memory: cannot commit %llu more bytes (%s: %s)",
                   pname(p), (unsigned long long)(target - r->committed), pc_os_name,
                   pc_os_error());
+    /* Only what this commit adds: what was committed before has had its hint (a hinted
+       range keeps it through pc_os_reset, and the region's next owner is in this process,
+       so it wants the same). */
+    if (large_pages && target > PC_LARGE_PAGES_FROM) {
+      size_t from = r->committed > PC_LARGE_PAGES_FROM ? r->committed : PC_LARGE_PAGES_FROM;
+      pc_os_large_pages(&r->mem, from, target - from);
+    }
     r->committed = target;
   }
   set_end(p);

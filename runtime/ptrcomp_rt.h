@@ -43,6 +43,12 @@
                          address space runs short, reservations are retried at half the size
                          down to 16 MiB. With the malloc fallback the whole reservation is
                          allocated up front, so its default is 64 MiB.
+     PTRCOMP_HUGEPAGES=1 back what a pool uses past its first 4 MiB with large pages where
+                         the OS offers them (Linux transparent huge pages, enabled as
+                         "madvise" or "always"): fewer TLB misses when a large structure is
+                         walked, but dearer page faults and up to 2 MiB more resident
+                         memory per large pool, so whether it pays depends on the program
+                         and the machine. Off by default.
      PTRCOMP_STATS=1     print one line per pool to stderr at exit (see pc_stats_print).
                          Shared pools then bypass the thread caches so that their counts
                          are exact; without it, objects sitting in thread caches count as

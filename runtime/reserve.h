@@ -53,6 +53,10 @@ int pc_os_reserve(size_t size, pc_os_mem *m);
 int pc_os_commit(pc_os_mem *m, size_t off, size_t size);
 /* Give the physical pages of [start+off, start+off+size) back to the OS (page-aligned). */
 pc_os_reset_result pc_os_reset(pc_os_mem *m, size_t off, size_t size);
+/* Hint that the committed range [start+off, start+off+size) (page-aligned) should be
+   backed by large pages where the OS has them (Linux transparent huge pages): fewer TLB
+   misses when a big pool is walked. Only a hint; may do nothing. */
+void pc_os_large_pages(pc_os_mem *m, size_t off, size_t size);
 /* Give the whole reservation back. */
 void pc_os_release(pc_os_mem *m);
 /* The reason the last failing call failed, as text. */

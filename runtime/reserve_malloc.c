@@ -49,6 +49,12 @@ pc_os_reset_result pc_os_reset(pc_os_mem *m, size_t off, size_t size) {
   return PC_OS_KEPT;
 }
 
+void pc_os_large_pages(pc_os_mem *m, size_t off, size_t size) {
+  (void)m; /* malloc'd memory: no say over its pages */
+  (void)off;
+  (void)size;
+}
+
 void pc_os_release(pc_os_mem *m) { free(m->handle); }
 
 const char *pc_os_error(void) { return strerror(last_errno); }

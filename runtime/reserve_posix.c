@@ -79,6 +79,17 @@ pc_os_reset_result pc_os_reset(pc_os_mem *m, size_t off, size_t size) {
   return PC_OS_KEPT;
 }
 
+void pc_os_large_pages(pc_os_mem *m, size_t off, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  /* Failure (a kernel without THP) just leaves ordinary pages. */
+  (void)madvise(m->start + off, size, MADV_HUGEPAGE);
+#else
+  (void)m;
+  (void)off;
+  (void)size;
+#endif
+}
+
 void pc_os_release(pc_os_mem *m) { munmap(m->start, m->size); }
 
 const char *pc_os_error(void) { return strerror(last_errno); }

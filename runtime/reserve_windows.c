@@ -76,6 +76,12 @@ pc_os_reset_result pc_os_reset(pc_os_mem *m, size_t off, size_t size) {
   return PC_OS_KEPT;
 }
 
+void pc_os_large_pages(pc_os_mem *m, size_t off, size_t size) {
+  (void)m; /* large pages need a privilege and MEM_LARGE_PAGES at reservation: not used */
+  (void)off;
+  (void)size;
+}
+
 void pc_os_release(pc_os_mem *m) {
   /* MEM_RELEASE requires size 0 and the address VirtualAlloc returned. */
   VirtualFree(m->start, 0, MEM_RELEASE);

@@ -78,6 +78,33 @@ STATS_STDOUT = "on demand:\n" + STATS_LINES + "total peak bytes: 2848\n"
 
 
 GIVE_BACK_OUT = "freed object by object: first index reused, calloc zeroed\n"
+
+
+def thp_mode():
+    """The system's transparent huge page mode ("always", "madvise", "never"), or None."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            m = re.search(r"\[(\w+)\]", f.read())
+    except OSError:
+        return None
+    return m.group(1) if m else None
+
+
+# PTRCOMP_HUGEPAGES: where the system gives large pages to hinted memory only ("madvise"),
+# a hinted 48 MiB pool gets some and a 2 MiB pool none; without the variable neither gets
+# any. With "always" every pool may get them, so only the hinted large pool is checked.
+LARGE_OUT = "48 MiB and 2 MiB pools filled, walked, refilled\n"
+THP = thp_mode()
+if THP == "madvise":
+    LARGE_ON = (("check", "small"), LARGE_OUT + "48 MiB pool: large pages yes\n"
+                "2 MiB pool: large pages no\n")
+    LARGE_OFF = (("check", "small"), LARGE_OUT + "48 MiB pool: large pages no\n"
+                 "2 MiB pool: large pages no\n")
+elif THP == "always":
+    LARGE_ON = (("check",), LARGE_OUT + "48 MiB pool: large pages yes\n")
+    LARGE_OFF = (("nocheck",), LARGE_OUT)
+else:
+    LARGE_ON = LARGE_OFF = (("nocheck",), LARGE_OUT)
 SHARED_OUT = ("8 threads x 20000 objects: ok\n"
               "freed by other threads: ok\n"
               "200 threads exited: their objects reused\n"
@@ -165,10 +192,25 @@ CASES = [
     Case("give_back", "give_back.c", args=("rss", "48"), variants=("mmap",),
          stdout=GIVE_BACK_OUT + "pages returned after the last free; two structures in turn "
          "peak as one\n"),
+    # The same with large pages past 4 MiB: giving pages back splits them.
+    Case("give_back-large_pages", "give_back.c", args=("rss", "48"), variants=("mmap",),
+         env={"PTRCOMP_HUGEPAGES": "1"},
+         stdout=GIVE_BACK_OUT + "pages returned after the last free; two structures in turn "
+         "peak as one\n"),
     # The malloc fallback cannot give pages back, and ASan keeps its own: behaviour only.
     Case("give_back-norss", "give_back.c", args=("norss", "16"),
          variants=("malloc", "asan-mmap", "asan-malloc"),
          stdout=GIVE_BACK_OUT + "resident size not measured\n"),
+    Case("large_pages", "large_pages.c", args=LARGE_ON[0], env={"PTRCOMP_HUGEPAGES": "1"},
+         variants=("mmap",), stdout=LARGE_ON[1]),
+    Case("large_pages-off", "large_pages.c", args=LARGE_OFF[0], variants=("mmap",),
+         stdout=LARGE_OFF[1]),
+    Case("large_pages-zero", "large_pages.c", args=LARGE_OFF[0],
+         env={"PTRCOMP_HUGEPAGES": "0"}, variants=("mmap",), stdout=LARGE_OFF[1]),
+    # The malloc fallback ignores the hint; under ASan: behaviour only.
+    Case("large_pages-behaviour", "large_pages.c", args=("nocheck",),
+         env={"PTRCOMP_HUGEPAGES": "1"}, variants=("malloc", "asan-mmap", "asan-malloc"),
+         stdout=LARGE_OUT),
     Case("shared", "shared_threads.c", link=("-pthread",), stdout=SHARED_OUT),
     Case("shared-stats", "shared_threads.c", args=("stats",), link=("-pthread",),
          env={"PTRCOMP_STATS": "1"}, stdout=SHARED_STATS, stderr=SHARED_STATS),
@@ -227,7 +269,7 @@ def builds(tmp_path_factory):
 
 def check_run(case, exe):
     env = dict(os.environ)
-    for var in ("PTRCOMP_STATS", "PTRCOMP_RESERVE_MB"):
+    for var in ("PTRCOMP_STATS", "PTRCOMP_RESERVE_MB", "PTRCOMP_HUGEPAGES"):
         env.pop(var, None)
     env.update(case.env)
     # Sanitizer reports must fail the run; leak checking stays on (every test program
