@@ -80,7 +80,7 @@ int runDriver(ToolOptions &Opts) {
   // summaries go through their files' bytes, as in the step mode. The bytes are decoded
   // here, on this thread, not by the workers: what the link keeps then comes from one
   // malloc arena, not from one per worker (freed memory of a worker's arena serves only
-  // that worker: at 3,000 files that was a fifth of the peak memory).
+  // that worker: at 1,000 files the peak went from 864 to 751 MB).
   std::vector<std::string> SummaryBytes(Sources.size());
   std::atomic<bool> Ok{true};
   Progress Summarizing("summarizing", Sources.size());
