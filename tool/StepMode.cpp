@@ -112,7 +112,7 @@ static int summarize(ToolOptions &Opts) {
 static int link(ToolOptions &Opts) {
   // Read on this thread only: what the link keeps then comes from one malloc
   // arena (a worker's freed memory serves only that worker; at 3,000 files,
-  // decoding on two threads made the peak a quarter higher, and no faster).
+  // decoding on two threads made the peak a quarter higher, and not clearly faster).
   // Stops after a few unreadable summaries, as a compiler stops after too many
   // errors: after an upgrade of ptrcomp every summary of a program is stale.
   const unsigned ErrorLimit = 10;
