@@ -256,22 +256,9 @@ void io(A &Ar, llvm::DenseMap<K, V> &M) {
     }
   }
 }
-template <typename A, typename T> void io(A &Ar, std::optional<T> &O) {
-  bool Has = O.has_value();
-  io(Ar, Has);
-  if constexpr (A::Reading) {
-    if (Has) {
-      O.emplace();
-      io(Ar, *O);
-    } else {
-      O.reset();
-    }
-  } else if (Has) {
-    io(Ar, *O);
-  }
-}
 
-/// A heap-held optional (ProgramGraphs.h's Boxed): as std::optional.
+/// An optional: std::optional, or ProgramGraphs.h's heap-held Boxed (anything
+/// with has_value, emplace and reset).
 template <typename A, template <typename> class B, typename T>
 auto io(A &Ar, B<T> &O) -> decltype(O.emplace(), O.reset(), void()) {
   bool Has = O.has_value();
