@@ -283,7 +283,7 @@ template <typename A> void io(A &Ar, Layout &L) {
 template <typename A> void io(A &Ar, Pool &P) {
   fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId,
          P.Name, P.Label, P.AllocSites, P.OwnerName, P.SharedByActivations,
-         P.ThreadSafe, P.ThreadWhy);
+         P.ThreadSafe, P.ThreadWhy, P.Merged);
 }
 template <typename A> void io(A &Ar, NodeEncoding &E) {
   fields(Ar, E.Source, E.Slot, E.Pool, E.LayoutId, E.Struct, E.Bits, E.Indexed);

@@ -718,14 +718,16 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
     size_t Before = S.Vetoes.size();
     for (auto &KV : New)
       S.Vetoes.insert(KV);
+    dsa::vetoPoolMembers(S.Plan, S.Vetoes);
     Results.clear();
     if (S.Vetoes.size() == Before || S.Round > 200) {
       // No progress: leave every structure as it was, saying what stopped the
       // rewrite.
       std::string Why = New.empty() ? "" : ": " + New.begin()->second;
       for (const dsa::Pool &Pl : S.Plan.Pools)
-        S.Vetoes.emplace(
-            Pl.Origin, "ptrcomp could not rewrite the program around it" + Why);
+        for (const dsa::NodeRef &R : dsa::poolMembers(Pl))
+          S.Vetoes.emplace(
+              R, "ptrcomp could not rewrite the program around it" + Why);
       ++S.Round;
       makeRoundPlan(Opts, S);
       Edits = EditSet();

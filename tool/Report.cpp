@@ -159,6 +159,12 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.ThreadWhy = Pl.ThreadWhy;
     if (auto It = Notes.find(I); It != Notes.end())
       E.Notes = It->second;
+    if (!Pl.Merged.empty())
+      E.Notes.push_back(
+          "one pool for " + std::to_string(Pl.Merged.size() + 1) +
+          " structures of these allocation sites that '" + E.Owner +
+          "' creates (each lives as long as the others; in one pool, as with "
+          "malloc, memory that one frees serves the others)");
     if (auto It = ClonesOf.find(I); It != ClonesOf.end())
       E.Clones.assign(It->second.begin(), It->second.end());
     if (Layouts && Pl.LayoutId >= 0 &&

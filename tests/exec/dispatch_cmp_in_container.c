@@ -3,12 +3,11 @@
    one by weight descending then key, each created with its comparator and its nodes
    allocated through a hooks struct. The comparator type's functions get clones with the
    list's pool, the member `cmp` is retyped to the clone signature, and the comparators
-   stored by sorted_new name the clones. */
+   stored by sorted_new name the clones. Both lists are created by main from the same
+   allocation sites: one pool holds both lists' containers, one both lists' records. */
 // ARGS: 2500
-// EXPECT: {"type": "struct sorted", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
-// EXPECT: {"type": "struct rec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "hooks": [{"hook": "hooks.free_fn", "targets": ["free"], "decision": "pool free"}, {"hook": "hooks.malloc_fn", "targets": ["malloc"], "decision": "pool allocation"}]}
-// EXPECT: {"type": "struct sorted", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
-// EXPECT: {"type": "struct rec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "hooks": [{"hook": "hooks.free_fn", "targets": ["free"], "decision": "pool free"}, {"hook": "hooks.malloc_fn", "targets": ["malloc"], "decision": "pool allocation"}]}
+// EXPECT: {"type": "struct sorted", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "pool": "P_sorted", "note": "one pool for 2 structures"}
+// EXPECT: {"type": "struct rec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32, "pool": "P_rec", "note": "one pool for 2 structures", "hooks": [{"hook": "hooks.free_fn", "targets": ["free"], "decision": "pool free"}, {"hook": "hooks.malloc_fn", "targets": ["malloc"], "decision": "pool allocation"}]}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,5 +1,7 @@
 /* One comparator type used for two lists owned by main, each in its own pool: the
-   clones take the pool as a parameter, so each call passes its own list's pool. */
+   clones take the pool as a parameter, so each call passes its own list's pool. The
+   lists' nodes come from two allocation sites (push, push_other): structures of one
+   site and owner would share one pool. */
 // EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 // EXPECT: {"type": "struct item", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
@@ -18,6 +20,14 @@ static unsigned lcg(void) {
 }
 
 static struct item *push(struct item *list, int key, int val) {
+    struct item *it = malloc(sizeof *it);
+    it->key = key;
+    it->val = val;
+    it->next = list;
+    return it;
+}
+
+static struct item *push_other(struct item *list, int key, int val) {
     struct item *it = malloc(sizeof *it);
     it->key = key;
     it->val = val;
@@ -69,7 +79,7 @@ int main(int argc, char **argv) {
     struct item *a = NULL, *b = NULL;
     for (int i = 0; i < n; i++) {
         a = push(a, (int)(lcg() % 1000), i);
-        b = push(b, i, (int)(lcg() % 1000));
+        b = push_other(b, i, (int)(lcg() % 1000));
     }
     a = insertion_sort(a, key_less);
     b = insertion_sort(b, val_less);

@@ -1,8 +1,8 @@
 /* <sys/queue.h> SLIST whose heads are local variables of main (SLIST_INIT), passed by
    address to functions that fill, walk and empty them: two lists built by the same
-   functions, the system macros expanded at their uses. */
-// EXPECT: {"type": "struct entry", "owner": "main", "indexed": true, "compressed": true, "pool": "P_a"}
-// EXPECT: {"type": "struct entry", "owner": "main", "indexed": true, "compressed": true, "pool": "P_b"}
+   functions (so from one allocation site: one pool for both), the system macros expanded
+   at their uses. */
+// EXPECT: {"type": "struct entry", "owner": "main", "indexed": true, "compressed": true, "pool": "P_entry", "note": "one pool for 2 structures"}
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/queue.h>

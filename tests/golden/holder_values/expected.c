@@ -68,16 +68,13 @@ static void drop_pc32(pc_pool *P_l, struct list_pc32 l)
 
 int main(void)
 {
-    pc_pool P_a = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:55 a)");
-    pc_pool P_b = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:55 b)");
-    struct node_pc32 *const P_a_base = pc_base(&P_a);
-    struct node_pc32 *const P_b_base = pc_base(&P_b);
-    struct list_pc32 a = make_pc32(&P_a, 100); struct list_pc32 b = make_pc32(&P_b, 7);
-    b = push_pc32(&P_b, b, 1000);
-    printf("%ld %d %ld %d\n", sum_pc32(P_a_base, a), a.n, sum_pc32(P_b_base, b), b.n);
-    drop_pc32(&P_a, a);
-    drop_pc32(&P_b, b);
-    pc_pool_destroy(&P_b);
-    pc_pool_destroy(&P_a);
+    pc_pool P_node = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:20:22)");
+    struct node_pc32 *const P_node_base = pc_base(&P_node);
+    struct list_pc32 a = make_pc32(&P_node, 100); struct list_pc32 b = make_pc32(&P_node, 7);
+    b = push_pc32(&P_node, b, 1000);
+    printf("%ld %d %ld %d\n", sum_pc32(P_node_base, a), a.n, sum_pc32(P_node_base, b), b.n);
+    drop_pc32(&P_node, a);
+    drop_pc32(&P_node, b);
+    pc_pool_destroy(&P_node);
     return 0;
 }

@@ -98,7 +98,20 @@ struct Pool {
   /// runtime's thread-safe mode (PC_POOL_INIT_SHARED).
   bool ThreadSafe = false;
   std::string ThreadWhy; ///< why it is thread-safe or private, for the report
+  /// Other structures whose objects this pool also holds: structures of Origin's
+  /// allocation sites, type and layout, created by the same owner (Planner::mergePools).
+  /// The program's malloc would have let them share memory: a node freed from one
+  /// and allocated for the next stays where it was. They stand or fall together: a
+  /// veto of one is a veto of all (poolMembers).
+  std::vector<NodeRef> Merged;
 };
+
+/// Origin and the Merged structures of pool \p Pl.
+inline std::vector<NodeRef> poolMembers(const Pool &Pl) {
+  std::vector<NodeRef> Out{Pl.Origin};
+  Out.insert(Out.end(), Pl.Merged.begin(), Pl.Merged.end());
+  return Out;
+}
 
 /// How one node of a function's graph is represented in one version of the function.
 /// A Holder node is not pooled: its objects (a struct embedded in a pool object, such as
@@ -217,6 +230,9 @@ using Vetoes = std::map<NodeRef, std::string>;
 /// an active FnPtrClass), else "".
 std::string fnPointerClone(const Plan &P, const clang::FunctionDecl *FD);
 
+/// Adds to \p V, for each pool of \p P with a vetoed member, its other members with the
+/// same reason: they share the pool, so none of them can be rewritten alone.
+void vetoPoolMembers(const Plan &P, Vetoes &V);
 Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V);
 
 /// The layout of the object of type \p T that starts at byte \p Offset of an object of
