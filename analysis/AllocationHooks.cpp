@@ -47,11 +47,6 @@ unsigned arity(llvm::StringRef Name) {
   return 0;
 }
 
-/// Whether argument \p K of \p Allocator is the pointer it reallocates or frees.
-bool isPointerArgument(llvm::StringRef Allocator, unsigned K) {
-  return K == 0 && (Allocator == "realloc" || Allocator == "free");
-}
-
 /// A global variable the call's pointer is read through that no file of the program
 /// defines: a library's, which the library may set to anything (`__malloc_hook`).
 const std::pair<std::string, std::string> *

@@ -692,11 +692,16 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
             New[KV.first] = KV.second;
       if (!First) {
         bool Conflict = false;
-        for (UnitResult &R : Results)
+        // Each unit's edits are freed once merged (nothing reads them again: a
+        // new round applies every unit again), so that the program's edits are
+        // not held twice.
+        for (UnitResult &R : Results) {
           if (auto Err = Edits.merge(R.Edits)) {
             consumeError(std::move(Err));
             Conflict = true;
           }
+          R.Edits = EditSet();
+        }
         if (auto Err = Edits.finalize()) {
           consumeError(std::move(Err));
           Conflict = true;
