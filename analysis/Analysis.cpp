@@ -1,5 +1,6 @@
 //===- Analysis.cpp - link the units, then run the passes in order --------===//
 #include "ptrcomp/analysis/Analysis.h"
+#include "ptrcomp/Compat.h"
 #include "LocalGraphs.h"
 #include "Passes.h"
 #include "FunctionPointerTypes.h"
@@ -95,7 +96,7 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
     // compile command's directory, not ours).
     llvm::SmallString<256> Real(FE->tryGetRealPathName());
     if (Real.empty()) {
-      Real = FE->getName();
+      Real = compat::fileName(SM, SM.getMainFileID());
       SM.getFileManager().makeAbsolutePath(Real);
     }
     S->MainFile = std::string(Real);

@@ -14,6 +14,7 @@
 #include "IncludePlacement.h"
 #include "LayoutOrder.h"
 #include "Rewriter.h"
+#include "ptrcomp/Compat.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -537,7 +538,7 @@ void ProgramRewriter::emitPrototypes() {
     } else {
       if (!Declared || !Declared->hasWrittenPrototype()) {
         std::string Why = "'" + Def.Name + "' is called in " +
-                          SM.getFileEntryForID(SM.getMainFileID())->getName().str() +
+                          compat::fileName(SM, SM.getMainFileID()) +
                           " without a prototype, which its version '" + V.Name + "' needs";
         for (int Pl : poolsOf(P, V))
           Out.emplace(P.Pools[Pl].Origin, Why);
