@@ -5,7 +5,7 @@
    report names the one structure by its member type, with both allocation sites). The
    members alone, reached only through heap groups' SLIST heads, could be compressed:
    the todo. */
-// EXPECT: {"type": "struct member", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects"}
+// EXPECT: {"type": "struct member", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'gl' of main (macro_queue_list_of_lists.c:"}
 // EXPECT: {"type": "struct member", "indexed": true, "compressed": true, "todo": true}
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
    own first-pointer in main's frame or to a node's link, so the tasks share a place
    with a stack object and stay unchanged for now, with the reason; the ideal is the
    todo. */
-// EXPECT: {"type": "struct task", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects"}
+// EXPECT: {"type": "struct task", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'q' of main (macro_queue_tailq_remove_walk.c:34:18))"}
 // EXPECT: {"type": "struct task", "indexed": true, "compressed": true, "todo": true}
 #include <stdio.h>
 #include <stdlib.h>
