@@ -5,7 +5,7 @@
    become one structure, which stays unchanged. The reason names the local variable
    that brings the stack object in, since the structure is then labelled with the
    iterator's type rather than the nodes'. */
-// EXPECT: {"owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'it' of main (stack_iterator_mixed.c:65:18))"}
+// EXPECT: {"type": "struct titer", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'it' of main (stack_iterator_mixed.c:65:18))"}
 #include <stdio.h>
 #include <stdlib.h>
 
