@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -177,6 +178,9 @@ private:
   }
   void findStructures();
   bool checkNode(const NodeRef &R, std::string &Why);
+  /// " (among them 'x' of f (file:line:col), ...)": the named variables whose storage
+  /// is among the objects of R, or "".
+  std::string mixedVariables(const NodeRef &R);
   bool rewritablePointerAt(TypeId T, uint64_t Off, bool Collapsed) {
     return pointerFieldAt(PG.Types, T, Off, Collapsed);
   }
@@ -390,6 +394,48 @@ void Planner::decideThreadMode(Pool &Pl) {
   }
 }
 
+std::string Planner::mixedVariables(const NodeRef &R) {
+  // The variables of the owner (or the program's globals, for a global structure) whose
+  // own storage is among these objects: where the stack or global objects come from, as
+  // far as the owner's graph names them (a callee's locals merged in have no name here).
+  DSGraph &G = graphOf(R.Owner);
+  auto Live = [&](NodeId Id) {
+    while (Id && G.liveNode(Id).Forward)
+      Id = G.liveNode(Id).Forward;
+    return Id;
+  };
+  std::vector<std::string> Names;
+  auto Global = [&](const std::string &Key, const Cell &C) {
+    if (!C.Node || Live(C.Node) != R.Node)
+      return;
+    auto It = PG.GlobalNames.find(Key);
+    Names.push_back("the global '" + (It != PG.GlobalNames.end() ? It->second : Key) + "'");
+  };
+  if (R.Owner.empty()) {
+    for (auto &KV : PG.GlobalCells)
+      Global(KV.first, KV.second);
+  } else {
+    const FunctionGraph &F = *PG.function(R.Owner);
+    for (size_t I = 0; I < F.VarStorage.size() && I < F.VarInfo.size(); ++I)
+      if (Cell C = F.VarStorage[I].second; C.Node && Live(C.Node) == R.Node)
+        Names.push_back("'" + F.VarInfo[I].Name + "' of " + F.Name + " (" + F.VarInfo[I].Loc +
+                        ")");
+    for (auto &KV : F.GlobalCells)
+      Global(KV.first, KV.second);
+  }
+  if (Names.empty())
+    return "";
+  std::sort(Names.begin(), Names.end());
+  Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
+  const size_t Shown = 3;
+  std::string Out = " (among them ";
+  for (size_t I = 0; I < Names.size() && I < Shown; ++I)
+    Out += (I ? ", " : "") + Names[I];
+  if (Names.size() > Shown)
+    Out += " and " + std::to_string(Names.size() - Shown) + " more";
+  return Out + ")";
+}
+
 bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   DSGraph &G = graphOf(R.Owner);
   const DSNode &N = G.liveNode(R.Node);
@@ -427,7 +473,7 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
     return false;
   }
   if (N.Flags & (Stack | Global)) {
-    Why = "holds stack or global objects as well as heap objects";
+    Why = "holds stack or global objects as well as heap objects" + mixedVariables(R);
     return false;
   }
   if (N.AllocSites.empty()) {

@@ -318,6 +318,28 @@ def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
                             args=["500"])
 
 
+def test_multi_tu_sys_queue_steps(ptrcomp, tmp_path):
+    """<sys/queue.h> SLIST across two files, run as the four steps of a build system
+    (--summarize, --link, --apply, --finish): the events and the queue holding their
+    head (allocated in the other file) are compressed, the header's structs get their
+    layouts once, and the program behaves the same."""
+    import test_step_mode
+    src = EXEC_DIR.parent / "exec_multi" / "queue_events"
+    files = ["events.c", "main.c"]
+    out_files, report, _ = test_step_mode.steps(files, src, tmp_path / "steps",
+                                                ["-std=gnu11"])
+    structures = {s["type"]: s for s in json.loads(report)["structures"]}
+    for t in ("struct event", "struct evqueue"):
+        assert t in structures and structures[t]["compressed"], structures
+        assert structures[t]["owner"] == "main", structures[t]
+    out = tmp_path / "steps" / "out"
+    header = (out / "events.h").read_text()
+    assert header.count("struct event_pc32 {") == 1 and "pc_idx32 sle_next;" in header
+    tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
+                            args=["500"], original_flags=["-std=gnu11"],
+                            transformed_flags=["-std=gnu11"])
+
+
 HOOK_LIBRARY_C = r"""
 #include <stdlib.h>
 void *(*lib_malloc)(size_t) = malloc;

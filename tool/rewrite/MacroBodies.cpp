@@ -176,6 +176,16 @@ public:
           return true;
         }
       }
+    // A comparison of a variable with itself, written by the macro with two
+    // parameters that the invocation gives the same variable (`DL_DELETE(head,
+    // head)` compares `(del) == (head)`): compilers warn about a self-comparison
+    // in the file (-Wtautological-compare) but not inside a macro, so its value
+    // is written instead, the comparison beside it as a comment.
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (std::optional<std::string> T = selfComparison(BO)) {
+        OS << *T;
+        return true;
+      }
     // __FILE__ stays a name: the output names no path of the machine that ran
     // ptrcomp.
     if (isa<StringLiteral>(S) && S->getBeginLoc() == S->getEndLoc() &&
@@ -226,6 +236,29 @@ public:
   }
 
 private:
+  /// `1 /* (a) == (a) */` for a comparison, spelled in a macro's body, of one
+  /// non-volatile integer or pointer variable with itself; nullopt otherwise.
+  std::optional<std::string> selfComparison(const BinaryOperator *BO) const {
+    if (!BO->isComparisonOp() || !BO->getOperatorLoc().isMacroID() ||
+        !Ctx.getSourceManager().isMacroBodyExpansion(BO->getOperatorLoc()))
+      return std::nullopt;
+    auto Var = [](const Expr *X) -> const VarDecl * {
+      const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    };
+    const VarDecl *L = Var(BO->getLHS());
+    if (!L || L != Var(BO->getRHS()) || L->getType().isVolatileQualified())
+      return std::nullopt;
+    QualType T = L->getType();
+    if (!T->isIntegralOrEnumerationType() && !T->isAnyPointerType())
+      return std::nullopt;
+    BinaryOperatorKind K = BO->getOpcode();
+    bool Value = K == BO_EQ || K == BO_LE || K == BO_GE;
+    std::string Name = L->getName().str();
+    return std::string(Value ? "1" : "0") + " /* " + Name + " " +
+           BO->getOpcodeStr().str() + " " + Name + " */";
+  }
+
   const Stmt *Root;
   const std::function<std::optional<std::string>(const Stmt *)> &Subst;
   ASTContext &Ctx;

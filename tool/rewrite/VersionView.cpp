@@ -491,6 +491,17 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
       Invalid |= IdxVar(AS->getBase()).has_value();
     if (const auto *ME = dyn_cast<MemberExpr>(S); ME && ME->isArrow())
       Invalid |= IdxVar(ME->getBase()).has_value();
+    // An index compared with (or assigned) a pointer that stays one: `sizeof ((p) !=
+    // NULL ? 1 : 0)`, glibc's assert in a macro's body, would compare an integer with
+    // `(void *)0`.
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && (BO->isEqualityOp() || BO->isRelationalOp() || BO->isAssignmentOp())) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      auto StaysPointer = [&](const Expr *X) {
+        return !IdxVar(X) && X->IgnoreParenImpCasts()->getType()->isAnyPointerType();
+      };
+      Invalid |= (IdxVar(L) && StaysPointer(R)) || (IdxVar(R) && StaysPointer(L));
+    }
     for (const Stmt *C : codeChildren(S))
       Scan(C);
   };
