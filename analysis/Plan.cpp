@@ -399,11 +399,7 @@ std::string Planner::mixedVariables(const NodeRef &R) {
   // own storage is among these objects: where the stack or global objects come from, as
   // far as the owner's graph names them (a callee's locals merged in have no name here).
   DSGraph &G = graphOf(R.Owner);
-  auto Live = [&](NodeId Id) {
-    while (Id && G.liveNode(Id).Forward)
-      Id = G.liveNode(Id).Forward;
-    return Id;
-  };
+  auto Live = [&](NodeId Id) { return G.find(Id); };
   std::vector<std::string> Names;
   auto Global = [&](const std::string &Key, const Cell &C) {
     if (!C.Node || Live(C.Node) != R.Node)
