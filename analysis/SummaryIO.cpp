@@ -60,6 +60,86 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
   return Rest;
 }
 
+size_t PartsWriter::add(llvm::StringRef Bytes) {
+  Sums.emplace_back(Bytes.size(), llvm::xxHash64(Bytes));
+  Data.append(Bytes.data(), Bytes.size());
+  return Sums.size() - 1;
+}
+
+std::string PartsWriter::take(llvm::StringRef Kind,
+                              llvm::StringRef ToolVersion) {
+  ArchiveWriter Table;
+  Table.num(Sums.size());
+  for (auto &[Size, Sum] : Sums) {
+    Table.num(Size);
+    Table.num(Sum);
+  }
+  ArchiveWriter W;
+  W.num(Table.bytes().size() + Data.size());
+  W.num(llvm::xxHash64(Table.bytes()));
+  // In place, as wrapFile: no second copy of a large plan.
+  Data.insert(0, headerLine(Kind, ToolVersion) + W.bytes() + Table.bytes());
+  Sums.clear();
+  return std::move(Data);
+}
+
+llvm::Expected<PartsFile> PartsFile::open(llvm::StringRef Kind,
+                                          llvm::StringRef ToolVersion,
+                                          llvm::StringRef Bytes) {
+  auto Error = [&](const llvm::Twine &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  // The header line and the size are checked as for any file.
+  std::string Prefix = ("ptrcomp " + Kind + " format ").str();
+  size_t EOL = Bytes.find('\n');
+  llvm::StringRef Line = Bytes.take_front(EOL);
+  if (EOL == llvm::StringRef::npos || !compat::startsWith(Line, Prefix))
+    return Error("not a ptrcomp " + Kind + " file");
+  if (Line != llvm::StringRef(headerLine(Kind, ToolVersion)).drop_back())
+    return Error("written by another version of ptrcomp (" +
+                 Line.drop_front(strlen("ptrcomp ")) + "; this is ptrcomp " +
+                 ToolVersion + ", " + Kind + " format " +
+                 std::to_string(SummaryFormat) + "): make it again");
+  llvm::StringRef Rest = Bytes.drop_front(EOL + 1);
+  ArchiveReader R(Rest);
+  uint64_t Size = R.num();
+  uint64_t TableSum = R.num();
+  Rest = Rest.drop_front(R.position());
+  if (R.failed() || Rest.size() < Size)
+    return Error("truncated " + Kind + " file");
+  if (Rest.size() > Size)
+    return Error("damaged " + Kind + " file (data after its end)");
+  PartsFile F;
+  F.Kind = Kind.str();
+  ArchiveReader T(Rest);
+  uint64_t N = T.count();
+  std::vector<uint64_t> Sizes;
+  for (uint64_t I = 0; I < N && !T.failed(); ++I) {
+    Sizes.push_back(T.num());
+    F.Sums.push_back(T.num());
+  }
+  if (T.failed() || llvm::xxHash64(Rest.take_front(T.position())) != TableSum)
+    return Error("damaged " + Kind + " file (checksum mismatch)");
+  Rest = Rest.drop_front(T.position());
+  for (uint64_t S : Sizes) {
+    if (S > Rest.size())
+      return Error("damaged " + Kind + " file (its parts do not fit)");
+    F.Parts.push_back(Rest.take_front(S));
+    Rest = Rest.drop_front(S);
+  }
+  if (!Rest.empty())
+    return Error("damaged " + Kind + " file (data after its parts)");
+  return std::move(F);
+}
+
+llvm::Expected<llvm::StringRef> PartsFile::part(size_t I) const {
+  if (I >= Parts.size() || llvm::xxHash64(Parts[I]) != Sums[I])
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "damaged " + Kind +
+                                       " file (checksum mismatch)");
+  return Parts[I];
+}
+
 //===-- Types ------------------------------------------------------------===//
 
 template <typename A> void io(A &Ar, TypeInfo::Field &F) {
