@@ -381,6 +381,7 @@ template <typename A> void io(A &Ar, FnPtrClass &C) {
          C.Active, C.Decision, C.Clone, C.ParamBits, C.RetBits, C.NumPoolParams,
          C.ReferencedIn);
 }
+template <typename A> void io(A &Ar, VersionTable &T) { io(Ar, T.whole()); }
 template <typename A> void io(A &Ar, Plan &P) {
   fields(Ar, P.Pools, P.Layouts, P.Versions, P.VersionsOf, P.Reasons, P.Vetoed,
          P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf);

@@ -388,7 +388,8 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   }
   size_t FirstGraph = FirstUnitPart + NumUnits,
          FirstFunction = FirstGraph + NumGraphs;
-  P.Versions.resize(NumVersions);
+  // The versions of the functions read, by their numbers in the plan.
+  std::vector<std::pair<unsigned, dsa::FunctionVersion>> Loaded;
   std::vector<std::shared_ptr<dsa::DSGraph>> Graphs(NumGraphs);
   // Reads function I with graph G; the versions' plan too when \p Planned.
   auto ReadFunction = [&](uint64_t I, uint64_t G, bool Planned) -> llvm::Error {
@@ -412,10 +413,10 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
     F.Graph = Graphs[G];
     std::vector<unsigned> Of;
     for (auto &[VI, V] : Versions) {
-      if (VI >= P.Versions.size())
+      if (VI >= NumVersions)
         return damaged();
       Of.push_back(VI);
-      P.Versions[VI] = std::move(V);
+      Loaded.emplace_back(VI, std::move(V));
     }
     if (Planned && InPlan)
       P.VersionsOf.emplace(F.Key, std::move(Of));
@@ -446,6 +447,14 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
     if (llvm::Error E = Read(
             FactsPart, [&](dsa::ArchiveReader &A) { io(A, S->Facts.Units); }))
       return std::move(E);
+  }
+  if (OnlyFor) {
+    P.Versions.assignPart(NumVersions, std::move(Loaded));
+  } else {
+    std::vector<dsa::FunctionVersion> &All = P.Versions.whole();
+    All.resize(NumVersions);
+    for (auto &[VI, V] : Loaded)
+      All[VI] = std::move(V);
   }
   PG.indexUnits();
   PG.Types.freeze();
