@@ -2,6 +2,7 @@
 #include "ptrcomp/analysis/SummaryIO.h"
 #include "ptrcomp/Compat.h"
 
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
 
 namespace ptrcomp::dsa {
@@ -61,25 +62,25 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
 }
 
 size_t PartsWriter::add(llvm::StringRef Bytes) {
-  Sums.emplace_back(Bytes.size(), llvm::xxHash64(Bytes));
   Data.append(Bytes.data(), Bytes.size());
-  return Sums.size() - 1;
+  Ends.emplace_back(Data.size(), llvm::xxHash64(Bytes));
+  return Ends.size() - 1;
 }
 
 std::string PartsWriter::take(llvm::StringRef Kind,
                               llvm::StringRef ToolVersion) {
-  ArchiveWriter Table;
-  Table.num(Sums.size());
-  for (auto &[Size, Sum] : Sums) {
-    Table.num(Size);
-    Table.num(Sum);
+  std::string Table(8 + 16 * Ends.size(), '\0');
+  llvm::support::endian::write64le(&Table[0], Ends.size());
+  for (size_t I = 0; I < Ends.size(); ++I) {
+    llvm::support::endian::write64le(&Table[8 + 16 * I], Ends[I].first);
+    llvm::support::endian::write64le(&Table[16 + 16 * I], Ends[I].second);
   }
   ArchiveWriter W;
-  W.num(Table.bytes().size() + Data.size());
-  W.num(llvm::xxHash64(Table.bytes()));
+  W.num(Table.size() + Data.size());
+  W.num(llvm::xxHash64(Table));
   // In place, as wrapFile: no second copy of a large plan.
-  Data.insert(0, headerLine(Kind, ToolVersion) + W.bytes() + Table.bytes());
-  Sums.clear();
+  Data.insert(0, headerLine(Kind, ToolVersion) + W.bytes() + Table);
+  Ends.clear();
   return std::move(Data);
 }
 
@@ -109,35 +110,35 @@ llvm::Expected<PartsFile> PartsFile::open(llvm::StringRef Kind,
     return Error("truncated " + Kind + " file");
   if (Rest.size() > Size)
     return Error("damaged " + Kind + " file (data after its end)");
+  // The table is read in place, an entry when its part is: a plan has a part
+  // per function, and an --apply reads a few.
+  uint64_t N =
+      Rest.size() < 8 ? 0 : llvm::support::endian::read64le(Rest.data());
+  if (Rest.size() < 8 || N > (Rest.size() - 8) / 16 ||
+      llvm::xxHash64(Rest.take_front(8 + 16 * N)) != TableSum)
+    return Error("damaged " + Kind + " file (checksum mismatch)");
   PartsFile F;
   F.Kind = Kind.str();
-  ArchiveReader T(Rest);
-  uint64_t N = T.count();
-  std::vector<uint64_t> Sizes;
-  for (uint64_t I = 0; I < N && !T.failed(); ++I) {
-    Sizes.push_back(T.num());
-    F.Sums.push_back(T.num());
-  }
-  if (T.failed() || llvm::xxHash64(Rest.take_front(T.position())) != TableSum)
-    return Error("damaged " + Kind + " file (checksum mismatch)");
-  Rest = Rest.drop_front(T.position());
-  for (uint64_t S : Sizes) {
-    if (S > Rest.size())
-      return Error("damaged " + Kind + " file (its parts do not fit)");
-    F.Parts.push_back(Rest.take_front(S));
-    Rest = Rest.drop_front(S);
-  }
-  if (!Rest.empty())
-    return Error("damaged " + Kind + " file (data after its parts)");
+  F.Table = Rest.substr(8, 16 * N);
+  F.Data = Rest.drop_front(8 + 16 * N);
+  if (N && F.end(N - 1) != F.Data.size())
+    return Error("damaged " + Kind + " file (its parts do not fit)");
   return std::move(F);
 }
 
+uint64_t PartsFile::end(size_t I) const {
+  return llvm::support::endian::read64le(Table.data() + 16 * I);
+}
+
 llvm::Expected<llvm::StringRef> PartsFile::part(size_t I) const {
-  if (I >= Parts.size() || llvm::xxHash64(Parts[I]) != Sums[I])
+  uint64_t Begin = I ? end(I - 1) : 0, End = I < size() ? end(I) : 0;
+  if (I >= size() || Begin > End || End > Data.size() ||
+      llvm::xxHash64(Data.slice(Begin, End)) !=
+          llvm::support::endian::read64le(Table.data() + 16 * I + 8))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "damaged " + Kind +
                                        " file (checksum mismatch)");
-  return Parts[I];
+  return Data.slice(Begin, End);
 }
 
 //===-- Types ------------------------------------------------------------===//

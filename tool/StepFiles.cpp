@@ -163,11 +163,11 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
 }
 
 /// The decisions of a plan (ProgramFacts::decide) that units' rewriting reads,
-/// but for ClonesCalledIn (each unit reads its own: kept with the unit).
+/// but those about versions (CalledFromUnit, CrossUnit, ClonesCalledIn): a unit
+/// reads them of the versions it reads, kept with the unit.
 template <typename A> void decisions(A &Ar, ProgramFacts &F) {
-  fields(Ar, F.Observed, F.SkippedNames, F.CalledFromUnit, F.CrossUnit,
-         F.PoolUsers, F.PoolHome, F.SizeExported, F.UsedLayouts,
-         F.UsedLayoutsOf);
+  fields(Ar, F.Observed, F.SkippedNames, F.PoolUsers, F.PoolHome,
+         F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf);
 }
 
 /// The parts of a plan file, in order; then a part per unit, per graph and per
@@ -217,7 +217,7 @@ calleesOf(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 /// The plan file (a dsa::PartsWriter file, parts as PlanPart says). A unit's
 /// part names the functions its rewriting reads: its own, the members of
 /// function-pointer classes, and the callees of their versions.
-std::string writePlanFile(ProgramState &S) {
+std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
   unsigned NumUnits = S.Sources.size();
@@ -260,7 +260,8 @@ std::string writePlanFile(ProgramState &S) {
            P.FnClasses, P.FnClassOf);
   });
   Add([&](dsa::ArchiveWriter &A) {
-    fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index);
+    fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index, S.Facts.CalledFromUnit,
+           S.Facts.CrossUnit);
   });
   Add([&](dsa::ArchiveWriter &A) { io(A, S.Facts.Units); });
 
@@ -282,7 +283,8 @@ std::string writePlanFile(ProgramState &S) {
     llvm::sort(First);
     First.erase(std::unique(First.begin(), First.end()), First.end());
     std::vector<size_t> Then;
-    for (size_t I : First)
+    for (size_t I :
+         InjectFault == "plan-callees" ? std::vector<size_t>() : First)
       Then.insert(Then.end(), Callees[I].begin(), Callees[I].end());
     llvm::sort(Then);
     Then.erase(std::unique(Then.begin(), Then.end()), Then.end());
@@ -294,12 +296,26 @@ std::string writePlanFile(ProgramState &S) {
           Seen[I] = true;
           Reads.emplace_back(I, std::get<2>(Index[I]));
         }
+    // The decisions about the versions it reads (it reads no others: the
+    // version table says so when it does).
+    std::map<unsigned, std::set<unsigned>> CalledFrom;
+    std::set<unsigned> Cross;
+    for (auto &[I, G] : Reads)
+      if (auto It = P.VersionsOf.find(std::get<0>(Index[I]));
+          It != P.VersionsOf.end())
+        for (unsigned VI : It->second) {
+          if (auto C = S.Facts.CalledFromUnit.find(VI);
+              C != S.Facts.CalledFromUnit.end())
+            CalledFrom.insert(*C);
+          if (S.Facts.CrossUnit.count(VI))
+            Cross.insert(VI);
+        }
     std::map<unsigned, std::vector<unsigned>> NoClones;
     Add([&](dsa::ArchiveWriter &A) {
       fields(A, S.Sources[U], S.Files[U],
              U < S.Facts.ClonesCalledIn.size() ? S.Facts.ClonesCalledIn[U]
                                                : NoClones,
-             Reads);
+             Reads, CalledFrom, Cross);
     });
   }
   for (dsa::DSGraph *G : Graphs)
@@ -378,13 +394,18 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   for (size_t U = 0; U < NumUnits; ++U) {
     if (OnlyFor && llvm::find(Mains[U], *OnlyFor) == Mains[U].end())
       continue;
+    std::map<unsigned, std::set<unsigned>> CalledFrom;
+    std::set<unsigned> Cross;
     if (llvm::Error E = Read(FirstUnitPart + U, [&](dsa::ArchiveReader &A) {
           fields(A, S->Sources[U], S->Files[U], S->Facts.ClonesCalledIn[U],
-                 Reads[U]);
+                 Reads[U], CalledFrom, Cross);
         }))
       return std::move(E);
-    if (OnlyFor)
+    if (OnlyFor) {
+      S->Facts.CalledFromUnit = std::move(CalledFrom);
+      S->Facts.CrossUnit = std::move(Cross);
       break;
+    }
   }
   size_t FirstGraph = FirstUnitPart + NumUnits,
          FirstFunction = FirstGraph + NumGraphs;
@@ -435,7 +456,8 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   } else {
     std::vector<std::tuple<std::string, unsigned, unsigned>> Index;
     if (llvm::Error E = Read(ProgramPart, [&](dsa::ArchiveReader &A) {
-          fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index);
+          fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index,
+                 S->Facts.CalledFromUnit, S->Facts.CrossUnit);
         }))
       return std::move(E);
     if (Index.size() != NumFunctions)

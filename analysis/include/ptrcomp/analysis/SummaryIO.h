@@ -35,18 +35,19 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
 /// read only a few parts of: a unit's --apply reads a small part of a large
 /// program's plan, and checks only what it reads. The header line is as
 /// above; then the size of the rest, a checksum of the table of parts, the
-/// table (each part's size and checksum) and the parts.
+/// table (the number of parts, then each part's end and checksum, 8 bytes
+/// each, little-endian: read in place) and the parts.
 class PartsWriter {
 public:
   /// Adds \p Bytes as the next part; returns its number.
   size_t add(llvm::StringRef Bytes);
-  size_t size() const { return Sums.size(); }
+  size_t size() const { return Ends.size(); }
   /// The file's bytes; the writer is left empty.
   std::string take(llvm::StringRef Kind, llvm::StringRef ToolVersion);
 
 private:
   std::string Data;
-  std::vector<std::pair<uint64_t, uint64_t>> Sums; // size, checksum
+  std::vector<std::pair<uint64_t, uint64_t>> Ends; // end, checksum
 };
 
 class PartsFile {
@@ -56,14 +57,14 @@ public:
   static llvm::Expected<PartsFile> open(llvm::StringRef Kind,
                                         llvm::StringRef ToolVersion,
                                         llvm::StringRef Bytes);
-  size_t size() const { return Parts.size(); }
+  size_t size() const { return Table.size() / 16; }
   /// Part \p I, its checksum checked; an error when it is damaged or missing.
   llvm::Expected<llvm::StringRef> part(size_t I) const;
 
 private:
+  uint64_t end(size_t I) const;
   std::string Kind;
-  std::vector<llvm::StringRef> Parts;
-  std::vector<uint64_t> Sums;
+  llvm::StringRef Table, Data;
 };
 
 // The structs of the analysis, for Archive.h (each written and read by one
