@@ -132,8 +132,8 @@ static cl::opt<bool> LinkOpt(
     cl::cat(PtrcompCategory));
 static cl::opt<std::string> ApplyOpt(
     "apply",
-    cl::desc("Check and rewrite one source file under plan <plan.pcp>; its result goes to\n"
-             "the file of -o (FILE.pcr)"),
+    cl::desc("Check and rewrite one source file under plan <plan.pcp> (reading the plan's\n"
+             "parts that the file needs); its result goes to the file of -o (FILE.pcr)"),
     cl::value_desc("plan.pcp"), cl::cat(PtrcompCategory));
 static cl::opt<std::string> FinishOpt(
     "finish",
