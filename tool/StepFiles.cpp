@@ -304,9 +304,22 @@ std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
       if (auto It = P.VersionsOf.find(std::get<0>(Index[I]));
           It != P.VersionsOf.end())
         for (unsigned VI : It->second) {
+          // Of the units calling it, a unit asks only whether any is not the
+          // version's own: the own and one other say it (all of them would
+          // make the parts quadratic in the program, for a version called
+          // from every unit).
           if (auto C = S.Facts.CalledFromUnit.find(VI);
-              C != S.Facts.CalledFromUnit.end())
-            CalledFrom.insert(*C);
+              C != S.Facts.CalledFromUnit.end()) {
+            unsigned Own = std::get<1>(Index[I]);
+            std::set<unsigned> &Callers = CalledFrom[VI];
+            if (C->second.count(Own))
+              Callers.insert(Own);
+            for (unsigned U : C->second)
+              if (U != Own) {
+                Callers.insert(U);
+                break;
+              }
+          }
           if (S.Facts.CrossUnit.count(VI))
             Cross.insert(VI);
         }
