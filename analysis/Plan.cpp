@@ -24,6 +24,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <deque>
@@ -1924,6 +1925,46 @@ void Planner::nameStructures() {
 }
 
 } // namespace
+
+[[noreturn]] static void notRead(const llvm::Twine &What) {
+  // A reader of a plan read in part asked for what it was told it needs not: its
+  // output would be wrong, so there is none.
+  llvm::report_fatal_error("internal error: " + What +
+                               " of the plan was not read for this unit",
+                           /*gen_crash_diag=*/false);
+}
+
+std::vector<FunctionVersion> &VersionTable::whole() {
+  if (Partial)
+    notRead("every version");
+  return All;
+}
+
+FunctionVersion &VersionTable::some(size_t I) {
+  auto It = llvm::partition_point(
+      Some, [&](const std::pair<unsigned, FunctionVersion> &X) { return X.first < I; });
+  if (It == Some.end() || It->first != I)
+    notRead("version " + llvm::Twine(I));
+  return It->second;
+}
+
+unsigned VersionTable::indexOf(const FunctionVersion &V) const {
+  if (!Partial)
+    return unsigned(&V - All.data());
+  for (const auto &[I, X] : Some)
+    if (&X == &V)
+      return I;
+  notRead("a version");
+}
+
+void VersionTable::assignPart(size_t N,
+                              std::vector<std::pair<unsigned, FunctionVersion>> Read) {
+  All.clear();
+  Partial = true;
+  Count = N;
+  Some = std::move(Read);
+  llvm::sort(Some, [](const auto &A, const auto &B) { return A.first < B.first; });
+}
 
 std::set<int> poolsWithLayout(const Plan &P, int LayoutId) {
   std::set<int> Out;

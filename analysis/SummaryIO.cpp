@@ -2,6 +2,7 @@
 #include "ptrcomp/analysis/SummaryIO.h"
 #include "ptrcomp/Compat.h"
 
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
 
 namespace ptrcomp::dsa {
@@ -58,6 +59,86 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
   if (llvm::xxHash64(Rest) != Sum)
     return Error("damaged " + Kind + " file (checksum mismatch)");
   return Rest;
+}
+
+size_t PartsWriter::add(llvm::StringRef Bytes) {
+  Data.append(Bytes.data(), Bytes.size());
+  Ends.emplace_back(Data.size(), llvm::xxHash64(Bytes));
+  return Ends.size() - 1;
+}
+
+std::string PartsWriter::take(llvm::StringRef Kind,
+                              llvm::StringRef ToolVersion) {
+  std::string Table(8 + 16 * Ends.size(), '\0');
+  llvm::support::endian::write64le(&Table[0], Ends.size());
+  for (size_t I = 0; I < Ends.size(); ++I) {
+    llvm::support::endian::write64le(&Table[8 + 16 * I], Ends[I].first);
+    llvm::support::endian::write64le(&Table[16 + 16 * I], Ends[I].second);
+  }
+  ArchiveWriter W;
+  W.num(Table.size() + Data.size());
+  W.num(llvm::xxHash64(Table));
+  // In place, as wrapFile: no second copy of a large plan.
+  Data.insert(0, headerLine(Kind, ToolVersion) + W.bytes() + Table);
+  Ends.clear();
+  return std::move(Data);
+}
+
+llvm::Expected<PartsFile> PartsFile::open(llvm::StringRef Kind,
+                                          llvm::StringRef ToolVersion,
+                                          llvm::StringRef Bytes) {
+  auto Error = [&](const llvm::Twine &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  // The header line and the size are checked as for any file.
+  std::string Prefix = ("ptrcomp " + Kind + " format ").str();
+  size_t EOL = Bytes.find('\n');
+  llvm::StringRef Line = Bytes.take_front(EOL);
+  if (EOL == llvm::StringRef::npos || !compat::startsWith(Line, Prefix))
+    return Error("not a ptrcomp " + Kind + " file");
+  if (Line != llvm::StringRef(headerLine(Kind, ToolVersion)).drop_back())
+    return Error("written by another version of ptrcomp (" +
+                 Line.drop_front(strlen("ptrcomp ")) + "; this is ptrcomp " +
+                 ToolVersion + ", " + Kind + " format " +
+                 std::to_string(SummaryFormat) + "): make it again");
+  llvm::StringRef Rest = Bytes.drop_front(EOL + 1);
+  ArchiveReader R(Rest);
+  uint64_t Size = R.num();
+  uint64_t TableSum = R.num();
+  Rest = Rest.drop_front(R.position());
+  if (R.failed() || Rest.size() < Size)
+    return Error("truncated " + Kind + " file");
+  if (Rest.size() > Size)
+    return Error("damaged " + Kind + " file (data after its end)");
+  // The table is read in place, an entry when its part is: a plan has a part
+  // per function, and an --apply reads a few.
+  uint64_t N =
+      Rest.size() < 8 ? 0 : llvm::support::endian::read64le(Rest.data());
+  if (Rest.size() < 8 || N > (Rest.size() - 8) / 16 ||
+      llvm::xxHash64(Rest.take_front(8 + 16 * N)) != TableSum)
+    return Error("damaged " + Kind + " file (checksum mismatch)");
+  PartsFile F;
+  F.Kind = Kind.str();
+  F.Table = Rest.substr(8, 16 * N);
+  F.Data = Rest.drop_front(8 + 16 * N);
+  if (N && F.end(N - 1) != F.Data.size())
+    return Error("damaged " + Kind + " file (its parts do not fit)");
+  return std::move(F);
+}
+
+uint64_t PartsFile::end(size_t I) const {
+  return llvm::support::endian::read64le(Table.data() + 16 * I);
+}
+
+llvm::Expected<llvm::StringRef> PartsFile::part(size_t I) const {
+  uint64_t Begin = I ? end(I - 1) : 0, End = I < size() ? end(I) : 0;
+  if (I >= size() || Begin > End || End > Data.size() ||
+      llvm::xxHash64(Data.slice(Begin, End)) !=
+          llvm::support::endian::read64le(Table.data() + 16 * I + 8))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "damaged " + Kind +
+                                       " file (checksum mismatch)");
+  return Data.slice(Begin, End);
 }
 
 //===-- Types ------------------------------------------------------------===//
@@ -301,6 +382,7 @@ template <typename A> void io(A &Ar, FnPtrClass &C) {
          C.Active, C.Decision, C.Clone, C.ParamBits, C.RetBits, C.NumPoolParams,
          C.ReferencedIn);
 }
+template <typename A> void io(A &Ar, VersionTable &T) { io(Ar, T.whole()); }
 template <typename A> void io(A &Ar, Plan &P) {
   fields(Ar, P.Pools, P.Layouts, P.Versions, P.VersionsOf, P.Reasons, P.Vetoed,
          P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf);

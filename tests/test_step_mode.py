@@ -117,6 +117,118 @@ def test_generated_project_steps(ptrcomp, tmp_path):
                             transformed_flags=["-I", out / "include", "-DGEN_SCALE=2"])
 
 
+# A program whose main file calls clones of another file's functions, with a global pool
+# that both files use and a header they share: each --apply reads its part of the plan.
+CROSS_FILES = {
+    "list.h": r"""struct node { int v; struct node *next; };
+struct cell { int v; struct cell *next; };
+typedef void (*visit_fn)(const struct cell *, long *);
+extern struct node *kept;
+struct node *push(struct node *l, int v);
+void release(struct node *l);
+int total(const struct node *l);
+struct cell *cons(struct cell *l, int v);
+void drop(struct cell *l);
+void walk(const struct cell *l, visit_fn f, long *acc);
+void is_big(const struct cell *n, long *acc);
+void is_odd(const struct cell *n, long *acc);
+""",
+    "list.c": r"""#include <stdlib.h>
+#include "list.h"
+struct node *kept;
+struct node *push(struct node *l, int v) {
+    struct node *n = malloc(sizeof *n);
+    n->v = v;
+    n->next = l;
+    return n;
+}
+void release(struct node *l) {
+    while (l) { struct node *n = l->next; free(l); l = n; }
+}
+int total(const struct node *l) {
+    int s = 0;
+    for (; l; l = l->next)
+        s += l->v;
+    return s;
+}
+struct cell *cons(struct cell *l, int v) {
+    struct cell *n = malloc(sizeof *n);
+    n->v = v;
+    n->next = l;
+    return n;
+}
+void drop(struct cell *l) {
+    while (l) { struct cell *n = l->next; free(l); l = n; }
+}
+void walk(const struct cell *l, visit_fn f, long *acc) {
+    for (; l; l = l->next)
+        f(l, acc);
+}
+void is_big(const struct cell *n, long *acc) { *acc += n->v > 10; }
+""",
+    "main.c": r"""#include <stdio.h>
+#include "list.h"
+void is_odd(const struct cell *n, long *acc) { *acc += n->v & 1; }
+static int build(int k) {
+    struct cell *l = 0;
+    for (int i = 0; i < k; i++)
+        l = cons(l, i);
+    long a = 0, b = 0;
+    walk(l, is_big, &a);
+    walk(l, is_odd, &b);
+    int r = (int)(a * 100 + b);
+    drop(l);
+    return r;
+}
+int main(void) {
+    for (int i = 0; i < 4; i++)
+        kept = push(kept, i * 7);
+    printf("%d %d %d\n", build(20), build(3), total(kept));
+    release(kept);
+    return 0;
+}
+""",
+}
+
+
+def write_cross(d):
+    for name, text in CROSS_FILES.items():
+        (d / name).write_text(text)
+
+
+def test_cross_file_clones_steps(ptrcomp, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    write_cross(src)
+    files = same(["list.c", "main.c"], src, tmp_path, ["-std=gnu11"])
+    assert b"push_pc32(&P_kept" in files["main.c"], files["main.c"].decode()
+
+
+def test_apply_fails_when_its_part_lacks_a_callee(ptrcomp, tmp_path):
+    """A unit's part of the plan names the functions its rewriting reads; if one were
+    missing, --apply must stop with an internal error and write nothing, never rewrite
+    without it."""
+    d = tmp_path
+    write_cross(d)
+    for s in ("list.c", "main.c"):
+        r = tl.run_ptrcomp("--summarize", s, "-o", s + ".pcs", "--", "-std=gnu11", cwd=d)
+        assert r.returncode == 0, r.stderr
+    r = tl.run_ptrcomp("--link", "list.c.pcs", "main.c.pcs", "-o", "bad.pcp",
+                       "--inject-fault=plan-callees", cwd=d)
+    assert r.returncode == 0, r.stderr
+    r = tl.run_ptrcomp("--apply", "bad.pcp", "main.c", "-o", "main.pcr", "--", "-std=gnu11",
+                       cwd=d)
+    assert r.returncode != 0 and "internal error" in r.stderr, r.stderr
+    assert "was not read for this unit" in r.stderr, r.stderr
+    assert not (d / "main.pcr").exists()
+    # The same plan, whole: the apply goes through.
+    r = tl.run_ptrcomp("--link", "list.c.pcs", "main.c.pcs", "-o", "good.pcp", cwd=d)
+    assert r.returncode == 0, r.stderr
+    r = tl.run_ptrcomp("--apply", "good.pcp", "main.c", "-o", "main.pcr", "--", "-std=gnu11",
+                       cwd=d)
+    assert r.returncode == 0, r.stderr
+
+
 # --- Bad input -----------------------------------------------------------------------
 
 LIST = """#include <stdlib.h>

@@ -132,8 +132,8 @@ static cl::opt<bool> LinkOpt(
     cl::cat(PtrcompCategory));
 static cl::opt<std::string> ApplyOpt(
     "apply",
-    cl::desc("Check and rewrite one source file under plan <plan.pcp>; its result goes to\n"
-             "the file of -o (FILE.pcr)"),
+    cl::desc("Check and rewrite one source file under plan <plan.pcp> (reading the plan's\n"
+             "parts that the file needs); its result goes to the file of -o (FILE.pcr)"),
     cl::value_desc("plan.pcp"), cl::cat(PtrcompCategory));
 static cl::opt<std::string> FinishOpt(
     "finish",
@@ -179,10 +179,12 @@ static cl::opt<bool> SkipLegalityOpt(
 
 // Testing only: makes the rewriter write code that does not compile, to show that the
 // self-check catches it ("field:NAME": misspells the fields of struct NAME in rewritten
-// accesses; "file-scope": adds a line no structure explains).
+// accesses; "file-scope": adds a line no structure explains); or makes --link write a
+// plan whose units' parts lack their callees ("plan-callees"), to show that --apply
+// then fails instead of rewriting without them.
 static cl::opt<std::string> InjectFaultOpt("inject-fault", cl::Hidden,
                                            cl::desc("Testing: inject a rewriter fault"),
-                                           cl::value_desc("field:NAME|file-scope"),
+                                           cl::value_desc("field:NAME|file-scope|plan-callees"),
                                            cl::cat(PtrcompCategory));
 
 static const char Overview[] =

@@ -157,7 +157,8 @@ storedCommands(const std::vector<UnitSource> &Sources);
 /// Files between the steps (StepFiles.cpp).
 std::string writeSummaryFile(SummarizedUnit &U);
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes);
-std::string writePlanFile(ProgramState &S);
+/// (\p InjectFault: see --inject-fault.)
+std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault = "");
 /// The whole plan; or, given the real path of a unit's main file, only what
 /// applying the plan to that unit reads (its functions, their callees, the
 /// program's globals).

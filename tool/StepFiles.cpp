@@ -2,14 +2,16 @@
 //
 // The tool's structures described for Archive.h (the analysis' own are in
 // analysis/SummaryIO.cpp), and the three files of the step mode: a unit's
-// summary
-// (.pcs), the linked program with its plan (.pcp), a unit's result (.pcr). Each
-// is versioned and checksummed by wrapFile.
+// summary (.pcs), the linked program with its plan (.pcp), a unit's result
+// (.pcr). Each is versioned and checksummed: by wrapFile, the plan a part at a
+// time (dsa::PartsWriter), as each --apply reads a few parts of it.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
 
 #include "ptrcomp/analysis/SummaryIO.h"
+
+#include <cstdint>
 
 // (Found through the archive's namespace: the command is clang's.)
 namespace ptrcomp::dsa {
@@ -160,73 +162,189 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
   return std::move(U);
 }
 
-/// The decisions of a plan (ProgramFacts::decide), what the units' rewriting
-/// reads.
+/// The decisions of a plan (ProgramFacts::decide) that units' rewriting reads,
+/// but those about versions (CalledFromUnit, CrossUnit, ClonesCalledIn): a unit
+/// reads them of the versions it reads, kept with the unit.
 template <typename A> void decisions(A &Ar, ProgramFacts &F) {
-  fields(Ar, F.Observed, F.SkippedNames, F.CalledFromUnit, F.CrossUnit,
-         F.PoolUsers, F.PoolHome, F.SizeExported, F.UsedLayouts,
-         F.UsedLayoutsOf, F.ClonesCalledIn);
+  fields(Ar, F.Observed, F.SkippedNames, F.PoolUsers, F.PoolHome,
+         F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf);
 }
 
-/// The plan file: first what every step needs (the units, the options, the
-/// types and globals, the plan's pools, layouts and decisions, an index of the
-/// functions), then the units' facts, the graphs and the functions with their
-/// versions, each a part of its own that --apply skips unless its unit needs
-/// it.
-std::string writePlanFile(ProgramState &S) {
+/// The parts of a plan file, in order; then a part per unit, per graph and per
+/// function. --apply reads the first four, its unit's, and the graphs and
+/// functions its unit's part names; --finish reads all.
+enum PlanPart : size_t {
+  HeadPart,      ///< options, round, vetoes, counts, the units' main files
+  DecisionsPart, ///< decisions()
+  GlobalsPart,   ///< dsa::programGlobals: the types and the globals graph
+  PoolsPart,     ///< the plan's pools, layouts, holders, fn-pointer classes
+  ProgramPart,   ///< what only --finish reads of the plan and the graphs
+  FactsPart,     ///< the units' facts
+  FirstUnitPart
+};
+
+/// The function of \p PG that each version of \p P belongs to (by position
+/// among the functions in key order), with the functions each reads.
+static std::vector<std::vector<size_t>>
+calleesOf(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+          const std::map<std::string, size_t> &Position) {
+  std::vector<size_t> FunctionOf(P.Versions.size(), SIZE_MAX);
+  for (size_t VI = 0; VI < P.Versions.size(); ++VI)
+    if (auto It = Position.find(P.Versions[VI].Function); It != Position.end())
+      FunctionOf[VI] = It->second;
+  std::vector<std::vector<size_t>> Callees(PG.Functions.size());
+  for (auto &[Key, VIs] : P.VersionsOf) {
+    auto It = Position.find(Key);
+    if (It == Position.end())
+      continue;
+    std::vector<size_t> &C = Callees[It->second];
+    auto Add = [&](unsigned VI) {
+      if (VI < FunctionOf.size() && FunctionOf[VI] != SIZE_MAX)
+        C.push_back(FunctionOf[VI]);
+    };
+    for (unsigned VI : VIs)
+      for (auto &[CI, Call] : P.Versions[VI].Calls) {
+        Add(Call.Version);
+        for (unsigned T : Call.Targets)
+          Add(T);
+      }
+    llvm::sort(C);
+    C.erase(std::unique(C.begin(), C.end()), C.end());
+  }
+  return Callees;
+}
+
+/// The plan file (a dsa::PartsWriter file, parts as PlanPart says). A unit's
+/// part names the functions its rewriting reads: its own, the members of
+/// function-pointer classes, and the callees of their versions.
+std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
+  unsigned NumUnits = S.Sources.size();
   // Graphs (shared by the functions of an SCC) in the order of their first
   // function.
   std::vector<dsa::DSGraph *> Graphs;
   std::map<const dsa::DSGraph *, unsigned> GraphOf;
   std::vector<std::tuple<std::string, unsigned, unsigned>>
       Index; // key, unit, graph
+  std::map<std::string, size_t> Position;
   for (auto &[Key, F] : PG.Functions) {
     auto [It, New] = GraphOf.try_emplace(F.Graph.get(), Graphs.size());
     if (New)
       Graphs.push_back(F.Graph.get());
+    Position[Key] = Index.size();
     Index.emplace_back(Key, F.Unit, It->second);
   }
-  std::vector<std::string> VersionFunction;
-  for (const dsa::FunctionVersion &V : P.Versions)
-    VersionFunction.push_back(V.Function);
+  std::vector<std::vector<std::string>> Mains(NumUnits);
+  for (unsigned U = 0; U < NumUnits && U < S.Files.size(); ++U)
+    for (const UnitFile &F : S.Files[U])
+      if (F.IsMainFile)
+        Mains[U].push_back(F.RealPath);
 
-  dsa::ArchiveWriter W;
-  { // (each part freed once copied: a large program's plan is big)
-    dsa::ArchiveWriter Head;
-    fields(Head, S.Sources, S.Files, S.Options, S.Round, S.Vetoes,
-           S.ProgramVetoes);
-    decisions(Head, S.Facts);
-    dsa::programGlobals(Head, PG);
-    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
-           P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
-           VersionFunction, Index);
-    W.blob(Head.bytes());
+  dsa::PartsWriter W;
+  auto Add = [&W](auto Write) {
+    dsa::ArchiveWriter Part;
+    Write(Part);
+    W.add(Part.bytes());
+  };
+  Add([&](dsa::ArchiveWriter &A) {
+    uint64_t NumVersions = P.Versions.size(), NumGraphs = Graphs.size(),
+             NumFunctions = Index.size();
+    fields(A, S.Options, S.Round, S.Vetoes, S.ProgramVetoes, NumVersions,
+           NumGraphs, NumFunctions, Mains);
+  });
+  Add([&](dsa::ArchiveWriter &A) { decisions(A, S.Facts); });
+  Add([&](dsa::ArchiveWriter &A) { dsa::programGlobals(A, PG); });
+  Add([&](dsa::ArchiveWriter &A) {
+    fields(A, P.Pools, P.Layouts, P.GlobalHolders, P.GlobalHolderPools,
+           P.FnClasses, P.FnClassOf);
+  });
+  Add([&](dsa::ArchiveWriter &A) {
+    fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index, S.Facts.CalledFromUnit,
+           S.Facts.CrossUnit);
+  });
+  Add([&](dsa::ArchiveWriter &A) { io(A, S.Facts.Units); });
+
+  // What each unit reads: its functions and the members of the classes (in
+  // key order), then their callees (in key order).
+  std::vector<std::vector<size_t>> Callees = calleesOf(PG, P, Position);
+  std::vector<size_t> Members;
+  for (const dsa::FnPtrClass &C : P.FnClasses)
+    for (const std::string &M : C.Members)
+      if (auto It = Position.find(M); It != Position.end())
+        Members.push_back(It->second);
+  std::vector<std::vector<size_t>> OwnOf(NumUnits);
+  for (size_t I = 0; I < Index.size(); ++I)
+    if (std::get<1>(Index[I]) < NumUnits)
+      OwnOf[std::get<1>(Index[I])].push_back(I);
+  for (unsigned U = 0; U < NumUnits; ++U) {
+    std::vector<size_t> First = OwnOf[U];
+    First.insert(First.end(), Members.begin(), Members.end());
+    llvm::sort(First);
+    First.erase(std::unique(First.begin(), First.end()), First.end());
+    std::vector<size_t> Then;
+    for (size_t I :
+         InjectFault == "plan-callees" ? std::vector<size_t>() : First)
+      Then.insert(Then.end(), Callees[I].begin(), Callees[I].end());
+    llvm::sort(Then);
+    Then.erase(std::unique(Then.begin(), Then.end()), Then.end());
+    std::vector<std::pair<uint64_t, uint64_t>> Reads; // function, graph
+    std::vector<bool> Seen(Index.size());
+    for (const std::vector<size_t> *L : {&First, &Then})
+      for (size_t I : *L)
+        if (!Seen[I]) {
+          Seen[I] = true;
+          Reads.emplace_back(I, std::get<2>(Index[I]));
+        }
+    // The decisions about the versions it reads (it reads no others: the
+    // version table says so when it does).
+    std::map<unsigned, std::set<unsigned>> CalledFrom;
+    std::set<unsigned> Cross;
+    for (auto &[I, G] : Reads)
+      if (auto It = P.VersionsOf.find(std::get<0>(Index[I]));
+          It != P.VersionsOf.end())
+        for (unsigned VI : It->second) {
+          // Of the units calling it, a unit asks only whether any is not the
+          // version's own: the own and one other say it (all of them would
+          // make the parts quadratic in the program, for a version called
+          // from every unit).
+          if (auto C = S.Facts.CalledFromUnit.find(VI);
+              C != S.Facts.CalledFromUnit.end()) {
+            unsigned Own = std::get<1>(Index[I]);
+            std::set<unsigned> &Callers = CalledFrom[VI];
+            if (C->second.count(Own))
+              Callers.insert(Own);
+            for (unsigned U : C->second)
+              if (U != Own) {
+                Callers.insert(U);
+                break;
+              }
+          }
+          if (S.Facts.CrossUnit.count(VI))
+            Cross.insert(VI);
+        }
+    std::map<unsigned, std::vector<unsigned>> NoClones;
+    Add([&](dsa::ArchiveWriter &A) {
+      fields(A, S.Sources[U], S.Files[U],
+             U < S.Facts.ClonesCalledIn.size() ? S.Facts.ClonesCalledIn[U]
+                                               : NoClones,
+             Reads, CalledFrom, Cross);
+    });
   }
-  {
-    dsa::ArchiveWriter Facts;
-    io(Facts, S.Facts.Units);
-    W.blob(Facts.bytes());
-  }
-  W.num(Graphs.size());
-  for (dsa::DSGraph *G : Graphs) {
-    dsa::ArchiveWriter GW;
-    io(GW, *G);
-    W.blob(GW.bytes());
-  }
-  W.num(PG.Functions.size());
-  for (auto &[Key, F] : PG.Functions) {
-    dsa::ArchiveWriter FW;
-    dsa::functionFields(FW, F);
-    std::vector<std::pair<unsigned, dsa::FunctionVersion>> Versions;
-    if (auto It = P.VersionsOf.find(Key); It != P.VersionsOf.end())
-      for (unsigned VI : It->second)
-        Versions.emplace_back(VI, P.Versions[VI]);
-    io(FW, Versions);
-    W.blob(FW.bytes());
-  }
-  return dsa::wrapFile("plan", PTRCOMP_VERSION, W.takeBytes());
+  for (dsa::DSGraph *G : Graphs)
+    Add([&](dsa::ArchiveWriter &A) { io(A, *G); });
+  for (auto &[Key, F] : PG.Functions)
+    Add([&](dsa::ArchiveWriter &A) {
+      dsa::functionFields(A, F);
+      std::vector<std::pair<unsigned, dsa::FunctionVersion>> Versions;
+      auto It = P.VersionsOf.find(Key);
+      bool Planned = It != P.VersionsOf.end();
+      if (Planned)
+        for (unsigned VI : It->second)
+          Versions.emplace_back(VI, P.Versions[VI]);
+      fields(A, Planned, Versions);
+    });
+  return W.take("plan", PTRCOMP_VERSION);
 }
 
 static llvm::Error damaged() {
@@ -237,116 +355,143 @@ static llvm::Error damaged() {
 
 llvm::Expected<std::unique_ptr<ProgramState>>
 readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
-  llvm::Expected<llvm::StringRef> Body =
-      dsa::unwrapFile("plan", PTRCOMP_VERSION, Bytes);
-  if (!Body)
-    return Body.takeError();
+  llvm::Expected<dsa::PartsFile> File =
+      dsa::PartsFile::open("plan", PTRCOMP_VERSION, Bytes);
+  if (!File)
+    return File.takeError();
+  // Reads part \p I with \p Read; an error when it is damaged or does not
+  // parse.
+  auto Read = [&](size_t I, auto ReadPart) -> llvm::Error {
+    llvm::Expected<llvm::StringRef> B = File->part(I);
+    if (!B)
+      return B.takeError();
+    dsa::ArchiveReader R(*B);
+    ReadPart(R);
+    if (R.failed() || !R.atEnd())
+      return damaged();
+    return llvm::Error::success();
+  };
   auto S = std::make_unique<ProgramState>();
   S->Graphs = std::make_unique<dsa::ProgramGraphs>();
   dsa::ProgramGraphs &PG = *S->Graphs;
   dsa::Plan &P = S->Plan;
-  dsa::ArchiveReader R(*Body);
-  std::vector<std::string> VersionFunction;
-  std::vector<std::tuple<std::string, unsigned, unsigned>> Index;
-  {
-    dsa::ArchiveReader Head(R.blob());
-    fields(Head, S->Sources, S->Files, S->Options, S->Round, S->Vetoes,
-           S->ProgramVetoes);
-    decisions(Head, S->Facts);
-    dsa::programGlobals(Head, PG);
-    fields(Head, P.Pools, P.Layouts, P.VersionsOf, P.Reasons, P.Vetoed,
-           P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
-           VersionFunction, Index);
-    if (Head.failed() || !Head.atEnd())
-      return damaged();
-  }
-  llvm::StringRef FactsBlob = R.blob();
-  // The functions to read: all, or those of one unit and what its rewriting
-  // reads of others (the callees of its versions, the members of
-  // function-pointer classes).
-  std::set<std::string> Wanted;
-  std::optional<unsigned> Unit;
-  if (OnlyFor) {
-    for (unsigned U = 0; U < S->Files.size() && !Unit; ++U)
-      for (const UnitFile &F : S->Files[U])
-        if (F.IsMainFile && F.RealPath == *OnlyFor)
-          Unit = U;
-    for (auto &[Key, U, G] : Index)
-      if (Unit && U == *Unit)
-        Wanted.insert(Key);
-    for (const dsa::FnPtrClass &C : P.FnClasses)
-      Wanted.insert(C.Members.begin(), C.Members.end());
-  }
-  P.Versions.resize(VersionFunction.size());
-  std::vector<llvm::StringRef> GraphBlobs(R.num());
-  for (llvm::StringRef &B : GraphBlobs)
-    B = R.blob();
-  std::vector<llvm::StringRef> FunctionBlobs(R.num());
-  for (llvm::StringRef &B : FunctionBlobs)
-    B = R.blob();
-  if (R.failed() || !R.atEnd() || FunctionBlobs.size() != Index.size())
+  uint64_t NumVersions = 0, NumGraphs = 0, NumFunctions = 0;
+  std::vector<std::vector<std::string>> Mains;
+  if (llvm::Error E = Read(HeadPart, [&](dsa::ArchiveReader &A) {
+        fields(A, S->Options, S->Round, S->Vetoes, S->ProgramVetoes,
+               NumVersions, NumGraphs, NumFunctions, Mains);
+      }))
+    return std::move(E);
+  size_t NumUnits = Mains.size();
+  if (File->size() != FirstUnitPart + NumUnits + NumGraphs + NumFunctions)
     return damaged();
-  std::vector<std::shared_ptr<dsa::DSGraph>> Graphs(GraphBlobs.size());
-  std::vector<bool> Done(Index.size());
-  // Reads function I (and its graph); returns its versions' callees.
-  auto ReadFunction = [&](size_t I, std::set<std::string> &Callees) -> bool {
-    auto &[Key, U, G] = Index[I];
-    if (Done[I])
-      return true;
-    Done[I] = true;
-    if (G >= Graphs.size())
-      return false;
+  if (llvm::Error E = Read(DecisionsPart, [&](dsa::ArchiveReader &A) {
+        decisions(A, S->Facts);
+      }))
+    return std::move(E);
+  if (llvm::Error E = Read(GlobalsPart, [&](dsa::ArchiveReader &A) {
+        dsa::programGlobals(A, PG);
+      }))
+    return std::move(E);
+  if (llvm::Error E = Read(PoolsPart, [&](dsa::ArchiveReader &A) {
+        fields(A, P.Pools, P.Layouts, P.GlobalHolders, P.GlobalHolderPools,
+               P.FnClasses, P.FnClassOf);
+      }))
+    return std::move(E);
+  // The units: all, or the one whose main file OnlyFor is (none when it is no
+  // unit's: the caller says so).
+  S->Sources.resize(NumUnits);
+  S->Files.resize(NumUnits);
+  S->Facts.ClonesCalledIn.resize(NumUnits);
+  std::vector<std::vector<std::pair<uint64_t, uint64_t>>> Reads(NumUnits);
+  for (size_t U = 0; U < NumUnits; ++U) {
+    if (OnlyFor && llvm::find(Mains[U], *OnlyFor) == Mains[U].end())
+      continue;
+    std::map<unsigned, std::set<unsigned>> CalledFrom;
+    std::set<unsigned> Cross;
+    if (llvm::Error E = Read(FirstUnitPart + U, [&](dsa::ArchiveReader &A) {
+          fields(A, S->Sources[U], S->Files[U], S->Facts.ClonesCalledIn[U],
+                 Reads[U], CalledFrom, Cross);
+        }))
+      return std::move(E);
+    if (OnlyFor) {
+      S->Facts.CalledFromUnit = std::move(CalledFrom);
+      S->Facts.CrossUnit = std::move(Cross);
+      break;
+    }
+  }
+  size_t FirstGraph = FirstUnitPart + NumUnits,
+         FirstFunction = FirstGraph + NumGraphs;
+  // The versions of the functions read, by their numbers in the plan.
+  std::vector<std::pair<unsigned, dsa::FunctionVersion>> Loaded;
+  std::vector<std::shared_ptr<dsa::DSGraph>> Graphs(NumGraphs);
+  // Reads function I with graph G; the versions' plan too when \p Planned.
+  auto ReadFunction = [&](uint64_t I, uint64_t G, bool Planned) -> llvm::Error {
+    if (I >= NumFunctions || G >= NumGraphs)
+      return damaged();
     if (!Graphs[G]) {
       Graphs[G] = std::make_shared<dsa::DSGraph>(PG.Types);
-      dsa::ArchiveReader GR(GraphBlobs[G]);
-      io(GR, *Graphs[G]);
-      if (GR.failed() || !GR.atEnd())
-        return false;
+      if (llvm::Error E = Read(FirstGraph + G, [&](dsa::ArchiveReader &A) {
+            io(A, *Graphs[G]);
+          }))
+        return E;
     }
-    dsa::ArchiveReader FR(FunctionBlobs[I]);
     dsa::FunctionGraph F;
-    dsa::functionFields(FR, F);
+    bool InPlan = false;
     std::vector<std::pair<unsigned, dsa::FunctionVersion>> Versions;
-    io(FR, Versions);
-    if (FR.failed() || !FR.atEnd() || F.Key != Key)
-      return false;
+    if (llvm::Error E = Read(FirstFunction + I, [&](dsa::ArchiveReader &A) {
+          dsa::functionFields(A, F);
+          fields(A, InPlan, Versions);
+        }))
+      return E;
     F.Graph = Graphs[G];
+    std::vector<unsigned> Of;
     for (auto &[VI, V] : Versions) {
-      if (VI >= P.Versions.size())
-        return false;
-      for (auto &[CI, Call] : V.Calls) {
-        if (Call.Version < VersionFunction.size())
-          Callees.insert(VersionFunction[Call.Version]);
-        for (unsigned T : Call.Targets)
-          if (T < VersionFunction.size())
-            Callees.insert(VersionFunction[T]);
-      }
-      P.Versions[VI] = std::move(V);
-    }
-    PG.Functions.emplace(Key, std::move(F));
-    return true;
-  };
-  std::map<std::string, size_t> Position;
-  for (size_t I = 0; I < Index.size(); ++I)
-    Position[std::get<0>(Index[I])] = I;
-  std::set<std::string> Callees;
-  for (size_t I = 0; I < Index.size(); ++I)
-    if ((!OnlyFor || Wanted.count(std::get<0>(Index[I]))) &&
-        !ReadFunction(I, Callees))
-      return damaged();
-  for (const std::string &Key : Callees)
-    if (auto It = Position.find(Key); It != Position.end()) {
-      std::set<std::string> Ignored;
-      if (!ReadFunction(It->second, Ignored))
+      if (VI >= NumVersions)
         return damaged();
+      Of.push_back(VI);
+      Loaded.emplace_back(VI, std::move(V));
     }
-  PG.indexUnits();
-  if (!OnlyFor) {
-    dsa::ArchiveReader FR(FactsBlob);
-    io(FR, S->Facts.Units);
-    if (FR.failed() || !FR.atEnd())
+    if (Planned && InPlan)
+      P.VersionsOf.emplace(F.Key, std::move(Of));
+    std::string Key = F.Key;
+    if (!PG.Functions.emplace(std::move(Key), std::move(F)).second)
       return damaged();
+    return llvm::Error::success();
+  };
+  if (OnlyFor) {
+    // The functions the unit's rewriting reads, with their versions (only
+    // those: VersionsOf holds no others).
+    for (auto &R : Reads)
+      for (auto &[I, G] : R)
+        if (llvm::Error E = ReadFunction(I, G, /*Planned=*/true))
+          return std::move(E);
+  } else {
+    std::vector<std::tuple<std::string, unsigned, unsigned>> Index;
+    if (llvm::Error E = Read(ProgramPart, [&](dsa::ArchiveReader &A) {
+          fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index,
+                 S->Facts.CalledFromUnit, S->Facts.CrossUnit);
+        }))
+      return std::move(E);
+    if (Index.size() != NumFunctions)
+      return damaged();
+    for (size_t I = 0; I < Index.size(); ++I)
+      if (llvm::Error E =
+              ReadFunction(I, std::get<2>(Index[I]), /*Planned=*/false))
+        return std::move(E);
+    if (llvm::Error E = Read(
+            FactsPart, [&](dsa::ArchiveReader &A) { io(A, S->Facts.Units); }))
+      return std::move(E);
   }
+  if (OnlyFor) {
+    P.Versions.assignPart(NumVersions, std::move(Loaded));
+  } else {
+    std::vector<dsa::FunctionVersion> &All = P.Versions.whole();
+    All.resize(NumVersions);
+    for (auto &[VI, V] : Loaded)
+      All[VI] = std::move(V);
+  }
+  PG.indexUnits();
   PG.Types.freeze();
   return std::move(S);
 }

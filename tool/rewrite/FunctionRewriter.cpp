@@ -35,7 +35,7 @@ using dsa::NodeEncoding;
 FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                                    dsa::FunctionGraph &F, const dsa::FunctionVersion &V,
                                    const clang::Preprocessor *PP)
-    : VersionView(PG, P, F, V, PP), VersionIndex(unsigned(&V - P.Versions.data())),
+    : VersionView(PG, P, F, V, PP), VersionIndex(P.Versions.indexOf(V)),
       Uses(V.NumPoolParams) {
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
@@ -50,7 +50,7 @@ FunctionRewriter::FunctionRewriter(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                                    const clang::FunctionDecl *Declared,
                                    clang::ASTContext &Ctx)
     : VersionView(PG, P, F, V, Declared, Ctx),
-      VersionIndex(unsigned(&V - P.Versions.data())), Uses(V.NumPoolParams) {}
+      VersionIndex(P.Versions.indexOf(V)), Uses(V.NumPoolParams) {}
 
 //===-- Representation ---------------------------------------------------===//
 

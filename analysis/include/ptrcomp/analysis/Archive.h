@@ -118,6 +118,7 @@ public:
     return B;
   }
   bool atEnd() const { return Pos == Buf.size(); }
+  size_t position() const { return Pos; }
 
 private:
   uint64_t fail() {

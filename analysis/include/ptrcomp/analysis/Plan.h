@@ -205,10 +205,47 @@ struct FnPtrClass {
   std::set<std::string> ReferencedIn;
 };
 
+/// The versions of a plan by number. A plan read in part (a reader that needs a few
+/// functions of a large program) holds some of them, under their numbers in the whole
+/// plan: asking for another, or for all, is a fatal internal error, never a default
+/// version.
+class VersionTable {
+public:
+  size_t size() const { return Partial ? Count : All.size(); }
+  bool empty() const { return size() == 0; }
+  void push_back(FunctionVersion &&V) { whole().push_back(std::move(V)); }
+  FunctionVersion &operator[](size_t I) { return Partial ? some(I) : All[I]; }
+  const FunctionVersion &operator[](size_t I) const {
+    return const_cast<VersionTable *>(this)->operator[](I);
+  }
+  /// The number of \p V, a version of this table.
+  unsigned indexOf(const FunctionVersion &V) const;
+  std::vector<FunctionVersion>::iterator begin() { return whole().begin(); }
+  std::vector<FunctionVersion>::iterator end() { return whole().end(); }
+  std::vector<FunctionVersion>::const_iterator begin() const {
+    return const_cast<VersionTable *>(this)->whole().begin();
+  }
+  std::vector<FunctionVersion>::const_iterator end() const {
+    return const_cast<VersionTable *>(this)->whole().end();
+  }
+  /// Every version (of a table that holds them all).
+  std::vector<FunctionVersion> &whole();
+  /// Makes this a table of \p N versions of which only \p Read (by number) are held.
+  void assignPart(size_t N, std::vector<std::pair<unsigned, FunctionVersion>> Read);
+  bool isPart() const { return Partial; }
+
+private:
+  FunctionVersion &some(size_t I);
+  std::vector<FunctionVersion> All;
+  bool Partial = false;
+  size_t Count = 0;
+  std::vector<std::pair<unsigned, FunctionVersion>> Some; ///< by number
+};
+
 struct Plan {
   std::vector<Pool> Pools;
   std::vector<Layout> Layouts;
-  std::vector<FunctionVersion> Versions;
+  VersionTable Versions;
   /// function key -> its versions (first: the one with the original signature)
   std::map<std::string, std::vector<unsigned>> VersionsOf;
   /// Why each heap structure that got no pool, or no indices, got none.

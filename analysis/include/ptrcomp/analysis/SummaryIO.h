@@ -20,7 +20,7 @@
 namespace ptrcomp::dsa {
 
 /// Bumped whenever what summaries or plans hold changes.
-constexpr unsigned SummaryFormat = 1;
+constexpr unsigned SummaryFormat = 2;
 
 /// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
@@ -30,6 +30,42 @@ std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
 llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
                                            llvm::StringRef ToolVersion,
                                            llvm::StringRef Bytes);
+
+/// A file of parts, each with a checksum of its own, for a file that readers
+/// read only a few parts of: a unit's --apply reads a small part of a large
+/// program's plan, and checks only what it reads. The header line is as
+/// above; then the size of the rest, a checksum of the table of parts, the
+/// table (the number of parts, then each part's end and checksum, 8 bytes
+/// each, little-endian: read in place) and the parts.
+class PartsWriter {
+public:
+  /// Adds \p Bytes as the next part; returns its number.
+  size_t add(llvm::StringRef Bytes);
+  size_t size() const { return Ends.size(); }
+  /// The file's bytes; the writer is left empty.
+  std::string take(llvm::StringRef Kind, llvm::StringRef ToolVersion);
+
+private:
+  std::string Data;
+  std::vector<std::pair<uint64_t, uint64_t>> Ends; // end, checksum
+};
+
+class PartsFile {
+public:
+  /// The parts of \p Bytes (which must outlive them), or an error saying
+  /// what is wrong with the file (its header, its size or its table).
+  static llvm::Expected<PartsFile> open(llvm::StringRef Kind,
+                                        llvm::StringRef ToolVersion,
+                                        llvm::StringRef Bytes);
+  size_t size() const { return Table.size() / 16; }
+  /// Part \p I, its checksum checked; an error when it is damaged or missing.
+  llvm::Expected<llvm::StringRef> part(size_t I) const;
+
+private:
+  uint64_t end(size_t I) const;
+  std::string Kind;
+  llvm::StringRef Table, Data;
+};
 
 // The structs of the analysis, for Archive.h (each written and read by one
 // overload).
