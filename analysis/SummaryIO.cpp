@@ -27,37 +27,47 @@ std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
   return std::move(Body);
 }
 
-llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
-                                           llvm::StringRef ToolVersion,
-                                           llvm::StringRef Bytes) {
-  auto Error = [](const llvm::Twine &Msg) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-  };
+static llvm::Error fileError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// What follows the header line and the size of a file of \p Kind (checked: the
+/// kind, ptrcomp's version and the format, then the size), and the checksum
+/// number written after the size.
+static llvm::Expected<std::pair<llvm::StringRef, uint64_t>>
+framedBody(llvm::StringRef Kind, llvm::StringRef ToolVersion,
+           llvm::StringRef Bytes) {
   std::string Prefix = ("ptrcomp " + Kind + " format ").str();
   size_t EOL = Bytes.find('\n');
   llvm::StringRef Line = Bytes.take_front(EOL);
   if (EOL == llvm::StringRef::npos || !compat::startsWith(Line, Prefix))
-    return Error("not a ptrcomp " + Kind + " file");
+    return fileError("not a ptrcomp " + Kind + " file");
   if (Line != llvm::StringRef(headerLine(Kind, ToolVersion)).drop_back())
-    return Error("written by another version of ptrcomp (" +
-                 Line.drop_front(strlen("ptrcomp ")) + "; this is ptrcomp " +
-                 ToolVersion + ", " + Kind + " format " +
-                 std::to_string(SummaryFormat) + "): make it again");
-  ArchiveReader R(Bytes.drop_front(EOL + 1));
+    return fileError("written by another version of ptrcomp (" +
+                     Line.drop_front(strlen("ptrcomp ")) + "; this is ptrcomp " +
+                     ToolVersion + ", " + Kind + " format " +
+                     std::to_string(SummaryFormat) + "): make it again");
+  llvm::StringRef Rest = Bytes.drop_front(EOL + 1);
+  ArchiveReader R(Rest);
   uint64_t Size = R.num();
   uint64_t Sum = R.num();
-  llvm::StringRef Rest = Bytes.drop_front(EOL + 1);
-  // The two numbers took as many bytes as their encoding.
-  ArchiveWriter W;
-  W.num(Size);
-  W.num(Sum);
-  Rest = Rest.drop_front(std::min(Rest.size(), W.bytes().size()));
+  Rest = Rest.drop_front(R.position());
   if (R.failed() || Rest.size() < Size)
-    return Error("truncated " + Kind + " file");
+    return fileError("truncated " + Kind + " file");
   if (Rest.size() > Size)
-    return Error("damaged " + Kind + " file (data after its end)");
+    return fileError("damaged " + Kind + " file (data after its end)");
+  return std::make_pair(Rest, Sum);
+}
+
+llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
+                                           llvm::StringRef ToolVersion,
+                                           llvm::StringRef Bytes) {
+  auto Body = framedBody(Kind, ToolVersion, Bytes);
+  if (!Body)
+    return Body.takeError();
+  auto [Rest, Sum] = *Body;
   if (llvm::xxHash64(Rest) != Sum)
-    return Error("damaged " + Kind + " file (checksum mismatch)");
+    return fileError("damaged " + Kind + " file (checksum mismatch)");
   return Rest;
 }
 
@@ -87,42 +97,23 @@ std::string PartsWriter::take(llvm::StringRef Kind,
 llvm::Expected<PartsFile> PartsFile::open(llvm::StringRef Kind,
                                           llvm::StringRef ToolVersion,
                                           llvm::StringRef Bytes) {
-  auto Error = [&](const llvm::Twine &Msg) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-  };
-  // The header line and the size are checked as for any file.
-  std::string Prefix = ("ptrcomp " + Kind + " format ").str();
-  size_t EOL = Bytes.find('\n');
-  llvm::StringRef Line = Bytes.take_front(EOL);
-  if (EOL == llvm::StringRef::npos || !compat::startsWith(Line, Prefix))
-    return Error("not a ptrcomp " + Kind + " file");
-  if (Line != llvm::StringRef(headerLine(Kind, ToolVersion)).drop_back())
-    return Error("written by another version of ptrcomp (" +
-                 Line.drop_front(strlen("ptrcomp ")) + "; this is ptrcomp " +
-                 ToolVersion + ", " + Kind + " format " +
-                 std::to_string(SummaryFormat) + "): make it again");
-  llvm::StringRef Rest = Bytes.drop_front(EOL + 1);
-  ArchiveReader R(Rest);
-  uint64_t Size = R.num();
-  uint64_t TableSum = R.num();
-  Rest = Rest.drop_front(R.position());
-  if (R.failed() || Rest.size() < Size)
-    return Error("truncated " + Kind + " file");
-  if (Rest.size() > Size)
-    return Error("damaged " + Kind + " file (data after its end)");
+  auto Body = framedBody(Kind, ToolVersion, Bytes);
+  if (!Body)
+    return Body.takeError();
+  auto [Rest, TableSum] = *Body;
   // The table is read in place, an entry when its part is: a plan has a part
   // per function, and an --apply reads a few.
   uint64_t N =
       Rest.size() < 8 ? 0 : llvm::support::endian::read64le(Rest.data());
   if (Rest.size() < 8 || N > (Rest.size() - 8) / 16 ||
       llvm::xxHash64(Rest.take_front(8 + 16 * N)) != TableSum)
-    return Error("damaged " + Kind + " file (checksum mismatch)");
+    return fileError("damaged " + Kind + " file (checksum mismatch)");
   PartsFile F;
   F.Kind = Kind.str();
   F.Table = Rest.substr(8, 16 * N);
   F.Data = Rest.drop_front(8 + 16 * N);
   if (N && F.end(N - 1) != F.Data.size())
-    return Error("damaged " + Kind + " file (its parts do not fit)");
+    return fileError("damaged " + Kind + " file (its parts do not fit)");
   return std::move(F);
 }
 
