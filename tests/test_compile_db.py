@@ -86,6 +86,34 @@ def test_bear_database_named_files(ptrcomp, project, tmp_path):
 
 
 @needs_bear
+def test_named_files_relative_to_working_directory(ptrcomp, project, tmp_path):
+    """Files named relative to the working directory find their entries (absolute in
+    bear's database): ptrcomp reads only the named files' entries."""
+    db = bear_database(project)
+    # An entry of a file that is not named (nor exists) changes nothing.
+    db.append({"directory": str(project), "file": "src/absent.c",
+               "arguments": ["cc", "-c", "src/absent.c"]})
+    (project / "compile_commands.json").write_text(json.dumps(db))
+    out = tmp_path / "out"
+    r = tl.run([ptrcomp, "-p", ".", *SOURCES, "-o", out], cwd=project)
+    assert r.returncode == 0, r.stderr
+    check_transformation(out, project, tmp_path)
+
+
+@needs_bear
+def test_named_files_through_symbolic_link(ptrcomp, project, tmp_path):
+    """A file named by another path than its entry's (a symbolic link to the project)
+    is matched as clang matches it: its own flags, not a guess."""
+    link = tmp_path / "link"
+    link.symlink_to(project)
+    out = tmp_path / "out"
+    r = tl.run([ptrcomp, "-p", project, *[link / s for s in SOURCES], "-o", out],
+               cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    check_transformation(out, project, tmp_path)
+
+
+@needs_bear
 def test_per_file_flags_are_needed(ptrcomp, project, tmp_path):
     """The control: the union of the flags given to every file does not parse (main.c
     refuses -DLIST_SCALE), so the runs above did use each file's own flags."""

@@ -17,7 +17,9 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -32,12 +34,38 @@
 namespace ptrcomp {
 namespace compiledb_detail {
 
-/// Dir/compile_commands.json with every relative "directory" made absolute against Dir
-/// (an absolute path), loaded the way clang loads it; nullptr when that file does not
-/// exist, is not a JSON array (clang's reader reports that), or has no relative
-/// directory.
+/// What clang's JSON plugin does to a database it loads from a directory.
 inline std::unique_ptr<clang::tooling::CompilationDatabase>
-loadResolvedJSON(llvm::StringRef Dir, std::string &Err) {
+asFromDirectory(std::unique_ptr<clang::tooling::CompilationDatabase> DB) {
+  return clang::tooling::inferTargetAndDriverMode(
+      clang::tooling::inferMissingCompileCommands(clang::tooling::expandResponseFiles(
+          std::move(DB), llvm::vfs::getRealFileSystem())));
+}
+
+/// The absolute path clang's JSON reader gives an entry's file (remove_dots included).
+inline std::string entryPath(llvm::StringRef Directory, llvm::StringRef File) {
+  llvm::SmallString<256> Path;
+  if (llvm::sys::path::is_relative(File)) {
+    Path = Directory;
+    llvm::sys::path::append(Path, File);
+  } else {
+    Path = File;
+  }
+  llvm::sys::path::native(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+/// Dir/compile_commands.json with every relative "directory" made absolute against Dir
+/// (an absolute path), loaded the way clang loads it. With \p Only, only the entries of
+/// those files: a build step names one file of a database of thousands, and clang's
+/// reader takes time in proportion to the whole file (several ms per thousand entries).
+/// nullptr when that file does not exist or is not a JSON array (clang's reader reports
+/// that), when a file of \p Only has no entry by its absolute path (clang's own
+/// matching, which also follows symbolic links and infers commands, must decide), or,
+/// without \p Only, when no directory is relative.
+inline std::unique_ptr<clang::tooling::CompilationDatabase>
+loadResolvedJSON(llvm::StringRef Dir, llvm::ArrayRef<std::string> Only, std::string &Err) {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "compile_commands.json");
   auto Buf = llvm::MemoryBuffer::getFile(Path);
@@ -51,52 +79,85 @@ loadResolvedJSON(llvm::StringRef Dir, std::string &Err) {
   llvm::json::Array *Entries = Root->getAsArray();
   if (!Entries)
     return nullptr;
+  llvm::StringMap<bool> Wanted; // file -> has an entry
+  for (const std::string &F : Only) {
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    Wanted[entryPath("", Abs)] = false;
+  }
   bool Changed = false;
+  llvm::json::Array Kept;
   for (llvm::json::Value &E : *Entries) {
     llvm::json::Object *O = E.getAsObject();
     if (!O)
-      continue;
+      return nullptr; // clang's reader has the message
     auto D = O->getString("directory"); // llvm::Optional before LLVM 16
-    if (!D || llvm::sys::path::is_absolute(*D))
+    auto F = O->getString("file");
+    if (!D || !F)
+      return nullptr;
+    std::string Directory(*D);
+    bool Relative = !llvm::sys::path::is_absolute(Directory);
+    if (Relative) {
+      llvm::SmallString<256> Abs(Dir);
+      llvm::sys::path::append(Abs, Directory);
+      llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      Directory = std::string(Abs);
+    }
+    std::string File = entryPath(Directory, *F);
+    if (Relative) {
+      (*O)["directory"] = Directory;
+      Changed = true;
+    }
+    if (Only.empty())
       continue;
-    llvm::SmallString<256> Abs(Dir);
-    llvm::sys::path::append(Abs, *D);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    (*O)["directory"] = std::string(Abs);
-    Changed = true;
+    auto It = Wanted.find(File);
+    if (It == Wanted.end())
+      continue;
+    It->second = true;
+    Kept.push_back(std::move(E));
   }
-  if (!Changed)
+  if (Only.empty() && !Changed)
     return nullptr;
+  for (auto &KV : Wanted)
+    if (!KV.second)
+      return nullptr;
   std::string Text;
-  llvm::raw_string_ostream(Text) << llvm::json::Value(std::move(*Entries));
+  llvm::raw_string_ostream(Text)
+      << llvm::json::Value(Only.empty() ? std::move(*Entries) : std::move(Kept));
   auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
       Text, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return nullptr;
-  // What clang's JSON plugin does to a database it loads from a directory.
-  return clang::tooling::inferTargetAndDriverMode(
-      clang::tooling::inferMissingCompileCommands(clang::tooling::expandResponseFiles(
-          std::move(DB), llvm::vfs::getRealFileSystem())));
+  return asFromDirectory(std::move(DB));
 }
 
 } // namespace compiledb_detail
 
 /// The database clang would find from \p Dir (Dir, then its parents: the first directory
 /// with any compilation database), with relative "directory" entries of a
-/// compile_commands.json resolved against the database's directory. nullptr when there
-/// is none; when \p OnlyIfResolved, also when nothing needed resolving (the caller keeps
-/// the database it has).
+/// compile_commands.json resolved against the database's directory, and with only the
+/// entries of \p Only when it names files (all of them when the database has none for
+/// one). nullptr when there is none; when \p OnlyIfResolved, also when nothing needed
+/// resolving (the caller keeps the database it has).
 inline std::unique_ptr<clang::tooling::CompilationDatabase>
-loadCompilationDatabase(llvm::StringRef Dir, std::string &Err, bool OnlyIfResolved = false) {
+loadCompilationDatabase(llvm::StringRef Dir, std::string &Err, bool OnlyIfResolved = false,
+                        llvm::ArrayRef<std::string> Only = {}) {
   llvm::SmallString<256> D(Dir);
   llvm::sys::fs::make_absolute(D);
   llvm::sys::path::remove_dots(D, /*remove_dot_dot=*/true);
   for (llvm::StringRef Cur = D; !Cur.empty(); Cur = llvm::sys::path::parent_path(Cur)) {
+    llvm::SmallString<256> Flags(Cur);
+    llvm::sys::path::append(Flags, "compile_flags.txt");
+    // The common case read once, and only the entries asked for; a directory that
+    // also has compile_flags.txt goes the way clang's plugins decide.
+    if (!Only.empty() && !llvm::sys::fs::exists(Flags))
+      if (auto DB = compiledb_detail::loadResolvedJSON(Cur, Only, Err))
+        return DB;
     std::string DirErr;
     auto DB = clang::tooling::CompilationDatabase::loadFromDirectory(Cur, DirErr);
     if (!DB)
       continue;
-    if (auto Resolved = compiledb_detail::loadResolvedJSON(Cur, Err))
+    if (auto Resolved = compiledb_detail::loadResolvedJSON(Cur, {}, Err))
       return Resolved;
     return OnlyIfResolved ? nullptr : std::move(DB);
   }

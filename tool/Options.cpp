@@ -222,35 +222,23 @@ static void printVersion(raw_ostream &OS) {
      << ")\n";
 }
 
-/// Without `--` or -p, CommonOptionsParser looks for compile_commands.json and complains
-/// loudly when there is none. Do the look-up quietly and fall back to no flags.
-static std::vector<const char *> withQuietDatabaseDefault(int argc, const char **argv) {
+/// The arguments for CommonOptionsParser. Without `--`, ptrcomp loads the database
+/// itself (\p OwnDatabase): the parser gets `--` and no -p, so that it neither reads the
+/// database nor complains loudly when there is none. (The parser reads all of a
+/// compile_commands.json; ptrcomp reads only the entries of the files it is given.)
+static std::vector<const char *> argsForParser(int argc, const char **argv,
+                                               bool &OwnDatabase) {
   std::vector<const char *> Args(argv, argv + argc);
-  bool HasDashDash = false, HasP = false;
-  for (int I = 1; I < argc; ++I) {
-    StringRef A = argv[I];
-    if (A == "--") {
-      HasDashDash = true;
-      break;
-    }
-    if (A == "-p" || compat::startsWith(A, "-p=") || A == "--p" ||
-        compat::startsWith(A, "--p=") ||
-        (compat::startsWith(A, "-p") && A.size() > 2 && A[2] != '-'))
-      HasP = true;
-  }
-  if (HasDashDash || HasP)
+  OwnDatabase = llvm::none_of(Args, [](const char *A) { return StringRef(A) == "--"; });
+  if (!OwnDatabase)
     return Args;
-  // Find the first positional argument that names an existing file and try to detect a
-  // database for it; when there is none, compile with no extra flags.
+  Args.resize(1);
   for (int I = 1; I < argc; ++I) {
     StringRef A = argv[I];
-    if (compat::startsWith(A, "-") || compat::startsWith(A, "@") ||
-        !sys::fs::is_regular_file(A))
-      continue;
-    std::string Err;
-    if (clang::tooling::CompilationDatabase::autoDetectFromSource(A, Err))
-      return Args;
-    break;
+    if ((A == "-p" || A == "--p") && I + 1 < argc)
+      ++I; // and its value
+    else if (!compat::startsWith(A, "-p=") && !compat::startsWith(A, "--p="))
+      Args.push_back(argv[I]);
   }
   Args.push_back("--");
   return Args;
@@ -385,15 +373,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       return true;
     }
 
-  if (std::optional<std::string> BuildDir = buildPathArgument(argc, argv)) {
-    std::string Err;
-    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(*BuildDir, Err)) {
-      errorMessage("cannot load a compilation database from '" + *BuildDir +
-                   "': " + StringRef(Err).trim().split('\n').first);
-      return false;
-    }
-  }
-  std::vector<const char *> Args = withQuietDatabaseDefault(argc, argv);
+  bool OwnDatabase = false;
+  std::vector<const char *> Args = argsForParser(argc, argv, OwnDatabase);
   int N = Args.size();
   auto Parser = clang::tooling::CommonOptionsParser::create(
       N, Args.data(), PtrcompCategory, cl::ZeroOrMore, Overview);
@@ -419,16 +400,24 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
 
   Opts.Sources = Parser->getSourcePathList();
   Opts.Parser = std::make_unique<clang::tooling::CommonOptionsParser>(std::move(*Parser));
-  if (!Opts.Sources.empty() &&
-      llvm::none_of(Args, [](const char *A) { return StringRef(A) == "--"; })) {
-    // The database of -p, or the one found from the first source: with relative
-    // "directory" entries resolved against its own directory (CompileDatabase.h).
-    std::optional<std::string> BuildDir = buildPathArgument(argc, argv);
+  std::optional<std::string> BuildDir = buildPathArgument(argc, argv);
+  // --link and --finish read ptrcomp's files, which have their compile commands.
+  bool ParsesSources = !LinkOpt && FinishOpt.empty();
+  if (OwnDatabase && ParsesSources && (BuildDir || !Opts.Sources.empty())) {
+    // The database of -p, or the one found from the first source upwards (none: no
+    // flags); with relative "directory" entries resolved against its own directory
+    // (CompileDatabase.h).
     SmallString<256> From(BuildDir ? StringRef(*BuildDir)
                                    : sys::path::parent_path(Opts.Sources.front()));
     std::string Err;
-    if (auto DB = loadCompilationDatabase(From.empty() ? "." : From.str(), Err,
-                                          /*OnlyIfResolved=*/true))
+    auto DB = loadCompilationDatabase(From.empty() ? "." : From.str(), Err,
+                                      /*OnlyIfResolved=*/false, Opts.Sources);
+    if (!DB && BuildDir) {
+      errorMessage("cannot load a compilation database from '" + *BuildDir +
+                   "': " + StringRef(Err).trim().split('\n').first);
+      return false;
+    }
+    if (DB)
       Opts.WholeDatabase = withExtraArgs(std::move(DB));
   }
   if (Opts.Sources.empty() && DumpConfigOpt && !buildPathArgument(argc, argv)) {
@@ -454,26 +443,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       errorMessage("no input files");
       return false;
     }
-    std::string Err;
-    auto DB = loadCompilationDatabase(*BuildDir, Err); // relative directories resolved
-    if (!DB) {
-      errorMessage("cannot load a compilation database from '" + *BuildDir +
-                   "': " + StringRef(Err).trim());
-      return false;
-    }
-    auto Adjusting =
-        std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(DB));
-    // CommonOptionsParser did not set up --extra-arg(-before) here: do it the same way.
-    auto &Registered = cl::getRegisteredOptions();
-    for (auto [Name, Pos] : {std::pair{"extra-arg-before",
-                                       clang::tooling::ArgumentInsertPosition::BEGIN},
-                             std::pair{"extra-arg",
-                                       clang::tooling::ArgumentInsertPosition::END}})
-      if (auto *L = static_cast<cl::list<std::string> *>(Registered.lookup(Name)))
-        Adjusting->appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-            std::vector<std::string>(L->begin(), L->end()), Pos));
-    Opts.Sources = Adjusting->getAllFiles();
-    Opts.WholeDatabase = std::move(Adjusting);
+    // (Loaded whole above: no files were named.)
+    Opts.Sources = Opts.WholeDatabase->getAllFiles();
     if (Opts.Sources.empty()) {
       errorMessage("the compilation database in '" + *BuildDir + "' lists no files");
       return false;
