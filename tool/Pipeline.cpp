@@ -507,9 +507,11 @@ applyToUnit(const ToolOptions &Opts,
     if (R.Legality.empty() && S.ProgramVetoes.empty()) {
       // (The report's fragments are always made: in the step mode, only
       // --finish knows whether a report is asked for.)
+      EditSet Edits;
       R.Rewritten =
-          rewriteUnit(*AST, U, PG, P, S.Facts, R.Edits, R.RewriteVetoes,
+          rewriteUnit(*AST, U, PG, P, S.Facts, Edits, R.RewriteVetoes,
                       Opts.InjectFault, &R.Stage, &R.Macros);
+      R.Edits = packEdits(Edits);
       if (R.Rewritten) {
         std::vector<LayoutOrder> Orders;
         std::vector<bool> Found;
@@ -696,11 +698,16 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
         // new round applies every unit again), so that the program's edits are
         // not held twice.
         for (UnitResult &R : Results) {
-          if (auto Err = Edits.merge(R.Edits)) {
+          EditSet Unit;
+          if (auto Err = unpackEdits(R.Edits, Unit)) {
+            errorMessage("internal: " + toString(std::move(Err)));
+            return 1;
+          }
+          if (auto Err = Edits.merge(Unit)) {
             consumeError(std::move(Err));
             Conflict = true;
           }
-          R.Edits = EditSet();
+          R.Edits = std::string();
         }
         if (auto Err = Edits.finalize()) {
           consumeError(std::move(Err));

@@ -88,7 +88,10 @@ struct UnitResult {
   dsa::Vetoes RewriteVetoes;
   RewriteStage Stage = RewriteStage::Functions;
   bool Rewritten = false;
-  EditSet Edits;
+  /// The unit's edits as bytes (packEdits): a program's results are all held
+  /// until the last unit is rewritten, and packed they take a fifth of the
+  /// memory.
+  std::string Edits;
   SkippedFragment Skipped;
   MacroUses Macros;
   /// The orders of the layouts whose struct the unit defines, for the report.
@@ -166,6 +169,9 @@ llvm::Expected<std::unique_ptr<ProgramState>>
 readPlanFile(llvm::StringRef Bytes,
              std::optional<std::string> OnlyFor = std::nullopt);
 std::string writeResultFile(UnitResult &R);
+/// \p E as bytes, and back.
+std::string packEdits(EditSet &E);
+llvm::Error unpackEdits(llvm::StringRef Bytes, EditSet &E);
 llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes);
 
 } // namespace ptrcomp

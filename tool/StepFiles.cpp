@@ -498,6 +498,23 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
 
 std::string writeResultFile(UnitResult &R) { return write("result", R); }
 
+std::string packEdits(EditSet &E) {
+  dsa::ArchiveWriter W;
+  io(W, E);
+  return W.takeBytes();
+}
+
+llvm::Error unpackEdits(llvm::StringRef Bytes, EditSet &E) {
+  if (Bytes.empty()) // a unit not rewritten
+    return llvm::Error::success();
+  dsa::ArchiveReader R(Bytes);
+  io(R, E);
+  if (R.failed() || !R.atEnd())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "damaged edits of a unit");
+  return llvm::Error::success();
+}
+
 llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes) {
   UnitResult R;
   if (llvm::Error E = read("result", Bytes, R))
