@@ -336,6 +336,82 @@ def test_db_step_with_unusual_paths_and_layouts(prefix, libdir, tmp_path):
     assert len(texts) == 1
 
 
+FAKE_FINISH = """\
+#!/bin/sh
+# ptrcomp --finish ... -o STAGE --report-file=R: copies the directory $FAKE_STAGE
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o) stage=$2; shift;;
+    --report-file=*) report=${1#--report-file=};;
+  esac
+  shift
+done
+mkdir -p "$stage" && cp -R "$FAKE_STAGE"/. "$stage" && echo report > "$report"
+"""
+
+
+def test_finish_step_updates_the_tree(prefix, libdir, tmp_path):
+    """The finish step (PtrcompTransformRun.cmake, ptrcomp replaced by a copy of a given
+    stage/) copies the output to tree/<absolute path>: changed files only, keeping the
+    time stamps of the others; files no longer produced are removed; tree.stamp is
+    touched only when tree/ changed; ptrcomp.d lists the files. Names with spaces and
+    regular expression characters."""
+    run_script = prefix / libdir / "cmake" / "ptrcomp" / "PtrcompTransformRun.cmake"
+    fake = tmp_path / "fake-ptrcomp"
+    fake.write_text(FAKE_FINISH)
+    fake.chmod(0o755)
+    src = tmp_path / "src (1.0) [x]+$"
+    sources = [str(src / "a b.c"), str(src / "c+d^{e}.c")]
+    work = tmp_path / "w"
+    tree = str(work / "tree")
+    params = tmp_path / "params.cmake"
+    params.write_text("".join(f"set({k} [===[{v}]===])\n" for k, v in [
+        ("PTRCOMP_EXE", fake), ("PTRCOMP_TARGET", "prog"), ("PTRCOMP_WORK", work),
+        ("PTRCOMP_TREE", tree), ("PTRCOMP_SOURCES", ";".join(sources)),
+        ("PTRCOMP_OPTIONS", ""), ("PTRCOMP_DATABASE", ""), ("PTRCOMP_FLAGS", "")]))
+    stray = pathlib.Path(tree + str(src / "old [1].c"))
+    stray.parent.mkdir(parents=True)
+    stray.write_text("old\n")
+
+    def finish(files):
+        stage = tmp_path / "given"
+        shutil.rmtree(stage, ignore_errors=True)
+        for name, text in files.items():
+            (stage / name).parent.mkdir(parents=True, exist_ok=True)
+            (stage / name).write_text(text)
+        r = tl.run(["cmake", f"-DPTRCOMP_PARAMS={params}", "-DPTRCOMP_STEP=finish",
+                    f"-DPTRCOMP_PLAN={tmp_path / 'plan'}", "-DPTRCOMP_RESULTS=r1;r2",
+                    "-P", run_script], env={**os.environ, "FAKE_STAGE": str(stage)})
+        assert r.returncode == 0, r.stderr
+        got = {str(p.relative_to(tree + str(src))): p.read_text()
+               for p in pathlib.Path(tree).rglob("*") if p.is_file()}
+        assert got == files
+        return {n: os.stat(tree + str(src / n)).st_mtime_ns for n in files}
+
+    def age(*paths):  # time stamps in the past: a rewrite shows
+        for p in paths:
+            os.utime(p, (1_000_000_000, 1_000_000_000))
+
+    files = {"a b.c": "A\n", "c+d^{e}.c": "C\n", "inc (2)/h[1].h": "H\n"}
+    finish(files)
+    dep = (work / "ptrcomp.d").read_text()
+    assert dep.split(":", 1)[0] == str(work / "ptrcomp.stamp").replace(" ", "\\ ")
+    for n in files:
+        assert " \\\n  " + str(src / n).replace(" ", "\\ ") in dep, dep
+    stamp = work / "tree.stamp"
+    age(stamp, *(tree + str(src / n) for n in files))
+    # the same output: nothing in tree/ changes
+    assert set(finish(files).values()) == {1_000_000_000 * 10**9}
+    assert stamp.stat().st_mtime_ns == 1_000_000_000 * 10**9
+    # one file changed, one no longer produced
+    del files["inc (2)/h[1].h"]
+    files["a b.c"] = "A2\n"
+    times = finish(files)
+    assert times["a b.c"] != 1_000_000_000 * 10**9
+    assert times["c+d^{e}.c"] == 1_000_000_000 * 10**9
+    assert stamp.stat().st_mtime_ns != 1_000_000_000 * 10**9
+
+
 def test_usage_errors_at_configure_time(prefix, tmp_path):
     proj = tmp_path / "proj"
     proj.mkdir()
