@@ -258,6 +258,160 @@ def test_expect_file(prefix, original_output, tmp_path):
     assert not (bad / "app" / "pcdemo").exists()
 
 
+def cmake_style_json(entries):
+    """compile_commands.json as CMake writes it: one member per line, "},\n{" between
+    entries (and here also between the objects of a member's array)."""
+    return "[\n" + ",\n".join(
+        "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v).replace('}, {', '},' + chr(10) + '{')}"
+                            for k, v in e.items())
+        + "\n}" for e in entries) + "\n]"
+
+
+DB_LAYOUTS = {
+    "cmake": cmake_style_json,
+    # as many "},\n{" as entries, not all between entries
+    "mixed": lambda e: cmake_style_json(e).replace("\n},\n{\n", "\n}, {\n", 1),
+    "indented": lambda e: json.dumps(e, indent=2),
+    "compact": json.dumps,
+}
+
+
+def test_db_step_with_unusual_paths_and_layouts(prefix, libdir, tmp_path):
+    """The db step (PtrcompTransformRun.cmake) turns the build's compile commands for
+    tree/<source> into commands for <source>: file names with spaces and regular
+    expression characters, commands with ; [ ] and "}," in them, entries for other files
+    and a second entry of a source skipped, the "arguments" form joined. It reads
+    CMake's own layout of compile_commands.json entry by entry; any other layout of the
+    same JSON gives the same result, byte for byte, and so do the errors."""
+    run_script = prefix / libdir / "cmake" / "ptrcomp" / "PtrcompTransformRun.cmake"
+    src = tmp_path / "src (1.0) [x]+$"
+    tree = str(tmp_path / "w" / "tree")
+    sources = [str(src / "a b.c"), str(src / "c+d^{e}.c"), str(src / "f.c")]
+    entries = [
+        {"directory": "/bld", "command": f'cc -I{tree}/opt/inc -I"{tree}/opt/inc2" '
+         f'-I {tree}/opt -DL="a;b[1]}},{{" -c "{tree}{sources[0]}"',
+         "file": f"{tree}{sources[0]}", "output": "a.o"},
+        {"directory": "/bld", "command": "cc -c other.c", "file": "other.c"},
+        {"directory": "/bld/sub", "arguments": ["cc", f"-I{tree}/opt", "-DX=(y)", "-c",
+                                                f"{tree}{sources[1]}"],
+         "file": f"{tree}{sources[1]}", "more": [{"x": 1}, {"y": 2}]},
+        {"directory": "/bld", "command": f"cc -DSECOND -c {tree}{sources[0]}",
+         "file": f"{tree}{sources[0]}"},
+        # relative: /bld/../<tree>/..., not below tree/
+        {"directory": "/bld", "command": "cc -c f.c", "file": f"..{tree}{sources[2]}"},
+    ]
+    expected = [
+        {"directory": "/bld", "file": sources[0], "command":
+         f'cc -DL="a;b[1]}},{{" -c "{sources[0]}"'},
+        {"directory": "/bld/sub", "file": sources[1], "command": "cc -DX=(y) -c " + sources[1]},
+    ]
+
+    def db_step(layout, srcs):
+        work = tmp_path / "w"
+        shutil.rmtree(work / "db", ignore_errors=True)
+        db = tmp_path / f"compile_commands-{layout}.json"
+        db.write_text(DB_LAYOUTS[layout](entries))
+        params = tmp_path / "params.cmake"
+        params.write_text("".join(f"set({k} [===[{v}]===])\n" for k, v in [
+            ("PTRCOMP_EXE", "/nonexistent/ptrcomp"), ("PTRCOMP_TARGET", "prog"),
+            ("PTRCOMP_WORK", work), ("PTRCOMP_TREE", tree),
+            ("PTRCOMP_SOURCES", ";".join(srcs)), ("PTRCOMP_OPTIONS", ""),
+            ("PTRCOMP_DATABASE", db), ("PTRCOMP_FLAGS", "")]))
+        r = tl.run(["cmake", f"-DPTRCOMP_PARAMS={params}", "-DPTRCOMP_STEP=db",
+                    "-P", run_script])
+        out = work / "db" / "compile_commands.json"
+        return r, db, (out.read_text() if out.exists() else None)
+
+    texts = set()
+    for layout in DB_LAYOUTS:
+        r, db, text = db_step(layout, sources[:2])
+        assert r.returncode == 0, r.stderr
+        assert json.loads(text) == expected
+        texts.add(text)
+        # a source without a compile command
+        r, db, text = db_step(layout, sources)
+        assert r.returncode != 0 and text is None
+        assert (f"ptrcomp_transform(prog): no compile command for {tree}{sources[2]} "
+                f"in {db}") in " ".join(r.stderr.split()), r.stderr
+    assert len(texts) == 1
+
+
+FAKE_FINISH = """\
+#!/bin/sh
+# ptrcomp --finish ... -o STAGE --report-file=R: copies the directory $FAKE_STAGE
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o) stage=$2; shift;;
+    --report-file=*) report=${1#--report-file=};;
+  esac
+  shift
+done
+mkdir -p "$stage" && cp -R "$FAKE_STAGE"/. "$stage" && echo report > "$report"
+"""
+
+
+def test_finish_step_updates_the_tree(prefix, libdir, tmp_path):
+    """The finish step (PtrcompTransformRun.cmake, ptrcomp replaced by a copy of a given
+    stage/) copies the output to tree/<absolute path>: changed files only, keeping the
+    time stamps of the others; files no longer produced are removed; tree.stamp is
+    touched only when tree/ changed; ptrcomp.d lists the files. Names with spaces and
+    regular expression characters."""
+    run_script = prefix / libdir / "cmake" / "ptrcomp" / "PtrcompTransformRun.cmake"
+    fake = tmp_path / "fake-ptrcomp"
+    fake.write_text(FAKE_FINISH)
+    fake.chmod(0o755)
+    src = tmp_path / "src (1.0) [x]+$"
+    sources = [str(src / "a b.c"), str(src / "c+d^{e}.c")]
+    work = tmp_path / "w"
+    tree = str(work / "tree")
+    params = tmp_path / "params.cmake"
+    params.write_text("".join(f"set({k} [===[{v}]===])\n" for k, v in [
+        ("PTRCOMP_EXE", fake), ("PTRCOMP_TARGET", "prog"), ("PTRCOMP_WORK", work),
+        ("PTRCOMP_TREE", tree), ("PTRCOMP_SOURCES", ";".join(sources)),
+        ("PTRCOMP_OPTIONS", ""), ("PTRCOMP_DATABASE", ""), ("PTRCOMP_FLAGS", "")]))
+    stray = pathlib.Path(tree + str(src / "old [1].c"))
+    stray.parent.mkdir(parents=True)
+    stray.write_text("old\n")
+
+    def finish(files):
+        stage = tmp_path / "given"
+        shutil.rmtree(stage, ignore_errors=True)
+        for name, text in files.items():
+            (stage / name).parent.mkdir(parents=True, exist_ok=True)
+            (stage / name).write_text(text)
+        r = tl.run(["cmake", f"-DPTRCOMP_PARAMS={params}", "-DPTRCOMP_STEP=finish",
+                    f"-DPTRCOMP_PLAN={tmp_path / 'plan'}", "-DPTRCOMP_RESULTS=r1;r2",
+                    "-P", run_script], env={**os.environ, "FAKE_STAGE": str(stage)})
+        assert r.returncode == 0, r.stderr
+        got = {str(p.relative_to(tree + str(src))): p.read_text()
+               for p in pathlib.Path(tree).rglob("*") if p.is_file()}
+        assert got == files
+        return {n: os.stat(tree + str(src / n)).st_mtime_ns for n in files}
+
+    def age(*paths):  # time stamps in the past: a rewrite shows
+        for p in paths:
+            os.utime(p, (1_000_000_000, 1_000_000_000))
+
+    files = {"a b.c": "A\n", "c+d^{e}.c": "C\n", "inc (2)/h[1].h": "H\n"}
+    finish(files)
+    dep = (work / "ptrcomp.d").read_text()
+    assert dep.split(":", 1)[0] == str(work / "ptrcomp.stamp").replace(" ", "\\ ")
+    for n in files:
+        assert " \\\n  " + str(src / n).replace(" ", "\\ ") in dep, dep
+    stamp = work / "tree.stamp"
+    age(stamp, *(tree + str(src / n) for n in files))
+    # the same output: nothing in tree/ changes
+    assert set(finish(files).values()) == {1_000_000_000 * 10**9}
+    assert stamp.stat().st_mtime_ns == 1_000_000_000 * 10**9
+    # one file changed, one no longer produced
+    del files["inc (2)/h[1].h"]
+    files["a b.c"] = "A2\n"
+    times = finish(files)
+    assert times["a b.c"] != 1_000_000_000 * 10**9
+    assert times["c+d^{e}.c"] == 1_000_000_000 * 10**9
+    assert stamp.stat().st_mtime_ns != 1_000_000_000 * 10**9
+
+
 def test_usage_errors_at_configure_time(prefix, tmp_path):
     proj = tmp_path / "proj"
     proj.mkdir()
