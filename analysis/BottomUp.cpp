@@ -157,8 +157,7 @@ static DSGraph::CloneMap cloneAndBind(FunctionGraph &Caller, FunctionGraph &Call
       It->second = G.merge(It->second, Copy);
   }
   bindCall(G, Callee, A, [&](Cell C) { return G.mapped(CG, M, C); });
-  compactMap(M); // kept on the call site
-  return M;
+  return M; // (the call site keeps it as a NodeMap)
 }
 
 /// A call through an allocation hook whose every target is one allocator: that
@@ -214,9 +213,9 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
         FunctionGraph &Callee = *Index.lookup(T);
         if (Members.count(&Callee)) {
           bindCall(G, Callee, A, [&](Cell C) { return G.resolve(C); });
-          CS.Bindings.push_back({T, DSGraph::CloneMap()});
+          CS.Bindings.push_back({T, NodeMap()});
         } else {
-          CS.Bindings.push_back({T, cloneAndBind(*F, Callee, A, CGs)});
+          CS.Bindings.push_back({T, NodeMap(cloneAndBind(*F, Callee, A, CGs))});
         }
       }
       std::vector<std::string> Ext = CS.ExternalTargets;

@@ -616,6 +616,18 @@ Cell DSGraph::mapped(DSGraph &Src, const CloneMap &Map, Cell C) {
   return resolve(Out);
 }
 
+Cell DSGraph::mapped(DSGraph &Src, const NodeMap &Map, Cell C) {
+  C = Src.resolve(C);
+  if (C.isNull())
+    return C;
+  const Cell *To = Map.lookup(C.Node);
+  if (!To)
+    return {};
+  Cell Out = *To;
+  Out.Offset += C.Offset;
+  return resolve(Out);
+}
+
 std::vector<std::string> flagNames(uint32_t Flags) {
   static const std::pair<NodeFlag, const char *> Names[] = {
       {Heap, "H"},  {Stack, "S"},   {Global, "G"},    {Unknown, "U"},

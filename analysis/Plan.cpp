@@ -1146,14 +1146,14 @@ void Planner::fillVersion(unsigned VI) {
     for (NodeId N : FF.Own) {
       NodeEncoding E = encodingIn(Ver, FF, N);
       if (E.isPooled() || E.isHolder()) {
-        Ver.Nodes[N] = E;
+        Ver.Nodes.set(N, E);
         Ver.UsesPools = true;
       }
     }
     for (NodeId N : FF.InterfaceOrder) {
       NodeEncoding E = encodingIn(Ver, FF, N);
       if (E.isPooled() || E.isHolder())
-        Ver.Nodes[N] = E;
+        Ver.Nodes.set(N, E);
     }
     // Struct-typed locals that hold indices get the layout they need in this version.
     if (Opts.Compress)
@@ -1161,7 +1161,7 @@ void Planner::fillVersion(unsigned VI) {
         if (!Ver.Nodes.count(N) && !FF.Interface.count(N) &&
             (isLocalHolder(F, N) || isValueSlot(F, N)))
           if (int L = holderLayoutBeside(Ver, F, N); L >= 0) {
-            Ver.Nodes[N] = holderEncoding(L);
+            Ver.Nodes.set(N, holderEncoding(L));
             Ver.UsesPools = true;
           }
     for (auto &[N, E] : Ver.Nodes)

@@ -116,8 +116,6 @@ int runDriver(ToolOptions &Opts) {
   std::string PlanBytes = writePlanFile(Linked);
   Linked = ProgramState(); // (not two copies of the program at once)
   Expected<std::unique_ptr<ProgramState>> Read = readPlanFile(PlanBytes);
-  PlanBytes.clear();
-  PlanBytes.shrink_to_fit();
   if (!Read) {
     errorMessage("internal: the plan does not read back: " + toString(Read.takeError()));
     return 1;
@@ -138,7 +136,16 @@ int runDriver(ToolOptions &Opts) {
   Rewriting.done();
   if (!Ok)
     return 1;
-  return finishProgram(Opts, S, std::move(Results));
+  // (The plan's bytes are kept for the finish: a fraction of their decoded size.)
+  return finishProgram(Opts, S, std::move(Results), [&] {
+    Expected<std::unique_ptr<ProgramState>> Again = readPlanFile(PlanBytes);
+    if (!Again) {
+      errorMessage("internal: the plan does not read back: " +
+                   toString(Again.takeError()));
+      return std::unique_ptr<ProgramState>();
+    }
+    return std::move(*Again);
+  });
 }
 
 } // namespace ptrcomp

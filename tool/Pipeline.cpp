@@ -552,20 +552,75 @@ static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
 
 //===-- Finish -----------------------------------------------------------===//
 
-/// Writes the finished program as \p Opts asks, with the report, fixes and
-/// expectations.
-static int writeProgram(const ToolOptions &Opts, ProgramState &S,
-                        std::vector<UnitResult> &Results,
-                        std::vector<OutputFile> &Files, const EditSet &Edits) {
+/// What the finished program's report and expectations say, made while the
+/// plan's graphs are in memory: they are freed before the edits are merged.
+struct FinishedReport {
+  std::vector<ReportEntry> Entries;
+  std::string Text; ///< the report of Opts.Report, if any
+};
+
+static FinishedReport finishedReport(const ToolOptions &Opts, ProgramState &S,
+                                     const std::vector<UnitResult> &Results) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   const dsa::Plan &Plan = S.Plan;
-  // Checks that fail the run come before anything is written.
+  FinishedReport Out;
   std::vector<SkippedFragment> Fragments;
-  for (UnitResult &R : Results)
-    Fragments.push_back(std::move(R.Skipped));
+  for (const UnitResult &R : Results)
+    Fragments.push_back(R.Skipped);
   PoolNotes Notes = skippedNotes(Fragments, S.Facts.Units, PG, Plan);
-  std::vector<ReportEntry> Entries = reportEntries(PG, Plan, nullptr, Notes);
-  if (Opts.Expect && !checkExpectations(*Opts.Expect, Entries, errs()))
+  Out.Entries = reportEntries(PG, Plan, nullptr, Notes);
+  if (Opts.Report == ReportFormat::None)
+    return Out;
+  raw_string_ostream OS(Out.Text);
+  std::vector<MacroReportEntry> Macros;
+  std::vector<LayoutOrder> Layouts(Plan.Layouts.size());
+  if (Opts.Report == ReportFormat::Json || Opts.Report == ReportFormat::Text) {
+    MacroUses Uses;
+    for (const UnitResult &R : Results)
+      for (auto &[NameDef, Where] : R.Macros)
+        Uses[NameDef].insert(Where.begin(), Where.end());
+    Macros = macroReport(Uses);
+    // Each layout's order at the first definition of its struct in the
+    // program.
+    std::vector<bool> Done(Plan.Layouts.size());
+    for (const UnitResult &R : Results)
+      for (auto &[LI, Order] : R.Layouts)
+        if (unsigned(LI) < Layouts.size() && !Done[LI]) {
+          Layouts[LI] = Order;
+          Done[LI] = true;
+        }
+  }
+  if (Opts.Report == ReportFormat::Json)
+    writeReportJSON(PG, Plan, Layouts, OS, Notes, Macros);
+  else if (Opts.Report == ReportFormat::Sarif)
+    writeReportSARIF(PG, Plan, OS);
+  else
+    writeReportText(PG, Plan, Layouts, OS, Notes, Macros);
+  OS.flush();
+  return Out;
+}
+
+/// Frees what the rest of a round does not read of \p S: the functions' graphs
+/// and the versions' encodings (most of a large program's plan). The pools,
+/// layouts, types and the versions' names and pools stay.
+static void shedGraphs(ProgramState &S) {
+  S.Graphs->Functions.clear();
+  S.Graphs->UnitFunctions.clear();
+  S.Plan.VersionsOf.clear();
+  for (dsa::FunctionVersion &V : S.Plan.Versions) {
+    V.Nodes = dsa::NodeEncodings();
+    std::vector<dsa::NodeEncoding>().swap(V.Signature);
+    std::vector<dsa::NodeId>().swap(V.InterfaceNodes);
+    V.Calls.clear();
+  }
+}
+
+/// Writes the finished program as \p Opts asks, with the report, fixes and
+/// expectations.
+static int writeProgram(const ToolOptions &Opts, const FinishedReport &Done,
+                        std::vector<OutputFile> &Files, const EditSet &Edits) {
+  // Checks that fail the run come before anything is written.
+  if (Opts.Expect && !checkExpectations(*Opts.Expect, Done.Entries, errs()))
     return 1;
   Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
   if (!Regions) {
@@ -587,43 +642,13 @@ static int writeProgram(const ToolOptions &Opts, ProgramState &S,
   }
   if (!Opts.WriteExpect.empty())
     Extra.emplace_back(Opts.WriteExpect,
-                       formatExpectations(Entries, Opts.WriteExpectJson));
-  std::string Report;
-  if (Opts.Report != ReportFormat::None) {
-    raw_string_ostream OS(Report);
-    std::vector<MacroReportEntry> Macros;
-    std::vector<LayoutOrder> Layouts(Plan.Layouts.size());
-    if (Opts.Report == ReportFormat::Json ||
-        Opts.Report == ReportFormat::Text) {
-      MacroUses Uses;
-      for (UnitResult &R : Results)
-        for (auto &[NameDef, Where] : R.Macros)
-          Uses[NameDef].insert(Where.begin(), Where.end());
-      Macros = macroReport(Uses);
-      // Each layout's order at the first definition of its struct in the
-      // program.
-      std::vector<bool> Done(Plan.Layouts.size());
-      for (UnitResult &R : Results)
-        for (auto &[LI, Order] : R.Layouts)
-          if (unsigned(LI) < Layouts.size() && !Done[LI]) {
-            Layouts[LI] = Order;
-            Done[LI] = true;
-          }
-    }
-    if (Opts.Report == ReportFormat::Json)
-      writeReportJSON(PG, Plan, Layouts, OS, Notes, Macros);
-    else if (Opts.Report == ReportFormat::Sarif)
-      writeReportSARIF(PG, Plan, OS);
-    else
-      writeReportText(PG, Plan, Layouts, OS, Notes, Macros);
-    OS.flush();
-    if (!Opts.ReportFile.empty())
-      Extra.emplace_back(Opts.ReportFile, std::move(Report));
-  }
+                       formatExpectations(Done.Entries, Opts.WriteExpectJson));
+  if (Opts.Report != ReportFormat::None && !Opts.ReportFile.empty())
+    Extra.emplace_back(Opts.ReportFile, Done.Text);
   if (!emitOutput(Opts, Files, outs(), Extra))
     return 1;
   if (Opts.Report != ReportFormat::None && Opts.ReportFile.empty())
-    outs() << Report;
+    outs() << Done.Text;
   outs().flush();
   if (Opts.DryRun) {
     printDryRunWarnings(*Regions, errs());
@@ -634,7 +659,8 @@ static int writeProgram(const ToolOptions &Opts, ProgramState &S,
 }
 
 int finishProgram(const ToolOptions &Opts, ProgramState &S,
-                  std::vector<UnitResult> Results) {
+                  std::vector<UnitResult> Results,
+                  llvm::function_ref<std::unique_ptr<ProgramState>()> ReadPlan) {
   std::vector<OutputFile> Files;
   if (!programFiles(S.Files, Files))
     return 1;
@@ -661,11 +687,32 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
   EditSet Edits;
   std::optional<CompileError>
       Unexplained; // a compile error no structure explains
+  // The report of the round that goes through, made before its graphs are
+  // shed (shedGraphs): merged, a large program's edits and files take as much
+  // memory as its graphs, and the graphs are read again (ReadPlan) only if the
+  // round finds vetoes.
+  std::optional<FinishedReport> Report;
+  bool Shed = false;
+  auto Restore = [&]() {
+    if (!Shed)
+      return true;
+    std::unique_ptr<ProgramState> Fresh = ReadPlan();
+    if (!Fresh)
+      return false;
+    Fresh->Round = S.Round;
+    Fresh->Vetoes = std::move(S.Vetoes);
+    S = std::move(*Fresh);
+    Shed = false;
+    return true;
+  };
   // A structure the rewriter cannot handle is vetoed and the plan made again
   // without it, until the rewrite goes through (at worst with no structure
   // left).
   for (;; ++S.Round) {
+    Report.reset();
     if (Results.empty()) {
+      if (!Restore())
+        return 1;
       makeRoundPlan(Opts, S);
       if (!ApplyAll(false))
         return 1;
@@ -693,6 +740,9 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
           for (auto &KV : R.RewriteVetoes)
             New[KV.first] = KV.second;
       if (!First) {
+        Report = finishedReport(Opts, S, Results);
+        shedGraphs(S);
+        Shed = true;
         bool Conflict = false;
         // Each unit's edits are freed once merged (nothing reads them again: a
         // new round applies every unit again), so that the program's edits are
@@ -741,6 +791,8 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
           S.Vetoes.emplace(
               R, "ptrcomp could not rewrite the program around it" + Why);
       ++S.Round;
+      if (!Restore())
+        return 1;
       makeRoundPlan(Opts, S);
       Edits = EditSet();
       if (auto Err = Edits.finalize()) {
@@ -760,7 +812,9 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
                ") and no structure explains it, so the program was left "
                "unchanged; please "
                "report this as a bug with the input\n");
-  return writeProgram(Opts, S, Results, Files, Edits);
+  if (!Report)
+    Report = finishedReport(Opts, S, Results);
+  return writeProgram(Opts, *Report, Files, Edits);
 }
 
 } // namespace ptrcomp

@@ -34,6 +34,7 @@
 #include "legality/Legality.h"
 #include "rewrite/LayoutOrder.h"
 #include "rewrite/Rewriter.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include "ptrcomp/analysis/Plan.h"
 #include "ptrcomp/analysis/Summary.h"
@@ -146,8 +147,12 @@ std::optional<unsigned> unitOf(const ProgramState &S, llvm::StringRef Source);
 /// makes the plan again while there are vetoes (applying the units again,
 /// parsed with the commands that summarized them), checks that the output
 /// compiles, and writes it as \p Opts asks. Returns the process exit status.
+/// \p ReadPlan gives \p S as the plan made it (nullptr after an error is
+/// reported): the finish frees most of \p S before merging the edits, and reads
+/// it again when a round finds vetoes.
 int finishProgram(const ToolOptions &Opts, ProgramState &S,
-                  std::vector<UnitResult> Results);
+                  std::vector<UnitResult> Results,
+                  llvm::function_ref<std::unique_ptr<ProgramState>()> ReadPlan);
 
 /// \p Real relative to the working directory when it is below it (as users type
 /// paths).

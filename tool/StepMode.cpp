@@ -224,7 +224,8 @@ static int finish(ToolOptions &Opts) {
     }
   if (!Ok)
     return 1;
-  return finishProgram(Opts, *S, std::move(Results));
+  return finishProgram(Opts, *S, std::move(Results),
+                       [&] { return readPlan(Opts); });
 }
 
 int runStep(ToolOptions &Opts) {

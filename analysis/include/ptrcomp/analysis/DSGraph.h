@@ -123,6 +123,8 @@ struct DSNode {
   llvm::SmallVector<Stride, 0> Strides;
 };
 
+class NodeMap;
+
 class DSGraph {
 public:
   explicit DSGraph(TypeTable &Types) : TT(&Types) { Nodes.emplace_back(); }
@@ -180,6 +182,7 @@ public:
   void cloneAll(DSGraph &Src, CloneMap &Map);
   /// \p C of a graph this one cloned with \p Map, in this graph.
   Cell mapped(DSGraph &Src, const CloneMap &Map, Cell C);
+  Cell mapped(DSGraph &Src, const NodeMap &Map, Cell C);
 
   TypeTable &types() { return *TT; }
   /// Compresses every forwarding path: afterwards find() and resolve() write nothing,
@@ -277,9 +280,38 @@ private:
   bool AnyEscapes = false; ///< some node may have E (closeEscapes has work)
 };
 
+/// A DSGraph::CloneMap frozen as a vector sorted by node: what a call site keeps of
+/// its callee's nodes in its caller's graph, for the life of the program. (A DenseMap
+/// holds two to four buckets per entry, and most interfaces are a few nodes.)
+class NodeMap {
+public:
+  using value_type = std::pair<NodeId, Cell>;
+  NodeMap() = default;
+  explicit NodeMap(const DSGraph::CloneMap &M) : V(M.begin(), M.end()) {
+    std::sort(V.begin(), V.end(),
+              [](const value_type &A, const value_type &B) { return A.first < B.first; });
+  }
+  /// The cell of node \p N, or nullptr.
+  const Cell *lookup(NodeId N) const {
+    auto It = std::lower_bound(
+        V.begin(), V.end(), N, [](const value_type &E, NodeId K) { return E.first < K; });
+    return It != V.end() && It->first == N ? &It->second : nullptr;
+  }
+  bool empty() const { return V.empty(); }
+  size_t size() const { return V.size(); }
+  std::vector<value_type>::const_iterator begin() const { return V.begin(); }
+  std::vector<value_type>::const_iterator end() const { return V.end(); }
+  /// Appends; entries must come in node order (as they are read back).
+  void append(NodeId N, Cell C) { V.emplace_back(N, C); }
+  void reserve(size_t N) { V.reserve(N); }
+
+private:
+  std::vector<value_type> V;
+};
+
 /// Rebuilds \p Map with as few buckets as its entries need: an llvm::DenseMap takes at
 /// least 64 buckets once anything is inserted, which adds up for the maps kept per
-/// function and per call site.
+/// function.
 template <typename MapT> void compactMap(MapT &Map) {
   if (Map.getMemorySize() <= 2 * MapT(Map.size()).getMemorySize())
     return;

@@ -154,7 +154,7 @@ private:
 /// How one call site's callee graph maps into the caller: callee node -> caller cell.
 struct CalleeBinding {
   std::string Callee; ///< function key
-  DSGraph::CloneMap Map; ///< empty when caller and callee share a graph (same SCC)
+  NodeMap Map; ///< empty when caller and callee share a graph (same SCC)
 };
 
 /// A call through a function pointer that may reach malloc, calloc, realloc or free, or a
