@@ -124,14 +124,17 @@ int runDriver(ToolOptions &Opts) {
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());
+  SharedEdits Shared(Results);
   Progress Rewriting("rewriting", S.Sources.size());
   forEachIndex(Opts.Jobs, S.Sources.size(), [&](size_t U) {
     Rewriting.start(displayPath(S.Sources[U].Source));
     std::optional<UnitResult> R = applyToUnit(Opts, Opts.database(), S, U);
-    if (!R)
+    if (!R) {
       Ok = false;
-    else
+    } else {
       Results[U] = std::move(*R);
+      Shared.add(U);
+    }
   });
   Rewriting.done();
   if (!Ok)

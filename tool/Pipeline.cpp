@@ -550,6 +550,35 @@ static dsa::Vetoes legalityVetoes(const std::vector<UnitResult> &Results,
   return Out;
 }
 
+void SharedEdits::add(unsigned U) {
+  std::lock_guard<std::mutex> G(Lock);
+  PackedEdits &Mine = Results[U].Edits;
+  for (unsigned I = 0; I < Mine.size(); ++I) {
+    auto &[Path, Bytes] = Mine[I];
+    if (Bytes.empty())
+      continue;
+    uint64_t H = llvm::hash_combine(Path, xxHash64(Bytes));
+    auto &Copies = Kept[H];
+    bool Same = false;
+    for (auto &[V, J] : Copies) {
+      std::pair<std::string, std::string> &Other = Results[V].Edits[J];
+      if (Other.first != Path || Other.second != Bytes)
+        continue;
+      Same = true;
+      if (U < V) { // this unit is merged first: its copy is kept
+        std::string().swap(Other.second);
+        V = U;
+        J = I;
+      } else {
+        std::string().swap(Bytes);
+      }
+      break;
+    }
+    if (!Same)
+      Copies.emplace_back(U, I);
+  }
+}
+
 //===-- Finish -----------------------------------------------------------===//
 
 /// What the finished program's report and expectations say, made while the
@@ -669,15 +698,18 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
   // Applies the plan in force to every unit again.
   auto ApplyAll = [&](bool SkippedOnly) {
     Results.assign(S.Sources.size(), UnitResult());
+    SharedEdits Shared(Results);
     std::atomic<bool> Ok{true};
     Progress Rewriting("rewriting again", S.Sources.size());
     forEachIndex(Opts.Jobs, S.Sources.size(), [&](size_t U) {
       Rewriting.start(displayPath(S.Sources[U].Source));
       std::optional<UnitResult> R = applyToUnit(Opts, *DB, S, U, SkippedOnly);
-      if (!R)
+      if (!R) {
         Ok = false;
-      else
+      } else {
         Results[U] = std::move(*R);
+        Shared.add(U);
+      }
     });
     return bool(Ok);
   };
@@ -748,16 +780,20 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
         // new round applies every unit again), so that the program's edits are
         // not held twice.
         for (UnitResult &R : Results) {
-          EditSet Unit;
-          if (auto Err = unpackEdits(R.Edits, Unit)) {
-            errorMessage("internal: " + toString(std::move(Err)));
-            return 1;
+          for (auto &[Path, Bytes] : R.Edits) {
+            if (Bytes.empty()) // kept by an earlier unit
+              continue;
+            EditSet File;
+            if (auto Err = unpackEdits(Bytes, File)) {
+              errorMessage("internal: " + toString(std::move(Err)));
+              return 1;
+            }
+            if (auto Err = Edits.merge(File)) {
+              consumeError(std::move(Err));
+              Conflict = true;
+            }
           }
-          if (auto Err = Edits.merge(Unit)) {
-            consumeError(std::move(Err));
-            Conflict = true;
-          }
-          R.Edits = std::string();
+          PackedEdits().swap(R.Edits);
         }
         if (auto Err = Edits.finalize()) {
           consumeError(std::move(Err));

@@ -35,6 +35,9 @@
 #include "rewrite/LayoutOrder.h"
 #include "rewrite/Rewriter.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include <mutex>
+#include <unordered_map>
 
 #include "ptrcomp/analysis/Plan.h"
 #include "ptrcomp/analysis/Summary.h"
@@ -81,6 +84,10 @@ struct SummarizedUnit {
 /// What applying a plan to one unit found: the legality check's vetoes, or the
 /// rewriter's (with the stage that found them), or its edits; and what the
 /// report needs of the unit's code under that plan.
+/// Edits of files, each file's packed on its own: (real path, bytes). Empty
+/// bytes: the same edits are kept in another unit's result.
+using PackedEdits = std::vector<std::pair<std::string, std::string>>;
+
 struct UnitResult {
   /// Which unit (its main file's real path) under which plan (Plan::Round).
   std::string MainFile;
@@ -89,10 +96,11 @@ struct UnitResult {
   dsa::Vetoes RewriteVetoes;
   RewriteStage Stage = RewriteStage::Functions;
   bool Rewritten = false;
-  /// The unit's edits as bytes (packEdits): a program's results are all held
-  /// until the last unit is rewritten, and packed they take a fifth of the
-  /// memory.
-  std::string Edits;
+  /// The unit's edits as bytes, file by file (packEdits): a program's results
+  /// are all held until the last unit is rewritten, packed they take a fifth
+  /// of the memory, and a header's, the same from every unit that includes it,
+  /// are kept once (SharedEdits).
+  PackedEdits Edits;
   SkippedFragment Skipped;
   MacroUses Macros;
   /// The orders of the layouts whose struct the unit defines, for the report.
@@ -174,9 +182,28 @@ llvm::Expected<std::unique_ptr<ProgramState>>
 readPlanFile(llvm::StringRef Bytes,
              std::optional<std::string> OnlyFor = std::nullopt);
 std::string writeResultFile(UnitResult &R);
-/// \p E as bytes, and back.
-std::string packEdits(EditSet &E);
+/// \p E as bytes, file by file; one file's bytes back.
+PackedEdits packEdits(EditSet &E);
 llvm::Error unpackEdits(llvm::StringRef Bytes, EditSet &E);
+
+/// Keeps each file's packed edits once among the results of a round: of the
+/// units whose edits of a file are the same (a header's, the same from every
+/// unit that includes it), only the first unit's, which the finish merges
+/// first; the others, merged again, would change nothing. Units are added as
+/// they finish, from any thread.
+class SharedEdits {
+public:
+  explicit SharedEdits(std::vector<UnitResult> &Results) : Results(Results) {}
+  /// Results[U] is complete.
+  void add(unsigned U);
+
+private:
+  std::vector<UnitResult> &Results;
+  std::mutex Lock;
+  /// hash of (path, bytes) -> (unit, index in its Edits) of each kept copy
+  std::unordered_map<uint64_t, llvm::SmallVector<std::pair<unsigned, unsigned>, 1>>
+      Kept;
+};
 llvm::Expected<UnitResult> readResultFile(llvm::StringRef Bytes);
 
 } // namespace ptrcomp

@@ -101,6 +101,28 @@ struct EditSetIO {
           E.Claims[Path].push_back({B, End, Get(N)});
     }
   }
+  /// The part of \p E that edits \p Path.
+  static EditSet fileOf(const EditSet &E, const std::string &Path) {
+    EditSet Out;
+    if (auto It = E.Pending.find(Path); It != E.Pending.end())
+      Out.Pending[Path] = It->second;
+    if (auto It = E.EditPools.find(Path); It != E.EditPools.end())
+      Out.EditPools[Path] = It->second;
+    if (auto It = E.Claims.find(Path); It != E.Claims.end())
+      Out.Claims[Path] = It->second;
+    return Out;
+  }
+  /// The files \p E edits or claims, in order.
+  static std::set<std::string> paths(const EditSet &E) {
+    std::set<std::string> Out;
+    for (auto &KV : E.Pending)
+      Out.insert(KV.first);
+    for (auto &KV : E.EditPools)
+      Out.insert(KV.first);
+    for (auto &KV : E.Claims)
+      Out.insert(KV.first);
+    return Out;
+  }
 };
 template <typename A> void io(A &Ar, EditSet &E) { EditSetIO::run(Ar, E); }
 
@@ -498,15 +520,18 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
 
 std::string writeResultFile(UnitResult &R) { return write("result", R); }
 
-std::string packEdits(EditSet &E) {
-  dsa::ArchiveWriter W;
-  io(W, E);
-  return W.takeBytes();
+PackedEdits packEdits(EditSet &E) {
+  PackedEdits Out;
+  for (const std::string &Path : EditSetIO::paths(E)) {
+    EditSet File = EditSetIO::fileOf(E, Path);
+    dsa::ArchiveWriter W;
+    io(W, File);
+    Out.emplace_back(Path, W.takeBytes());
+  }
+  return Out;
 }
 
 llvm::Error unpackEdits(llvm::StringRef Bytes, EditSet &E) {
-  if (Bytes.empty()) // a unit not rewritten
-    return llvm::Error::success();
   dsa::ArchiveReader R(Bytes);
   io(R, E);
   if (R.failed() || !R.atEnd())

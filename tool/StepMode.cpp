@@ -191,6 +191,7 @@ static int finish(ToolOptions &Opts) {
       if (F.IsMainFile)
         UnitByMain[F.RealPath] = U;
   std::vector<UnitResult> Results(S->Sources.size());
+  SharedEdits Shared(Results);
   std::vector<bool> Have(S->Sources.size());
   bool Ok = true;
   for (const std::string &Path : Opts.Sources) {
@@ -212,9 +213,11 @@ static int finish(ToolOptions &Opts) {
     if (Have[It->second]) {
       errorMessage("result '" + Path + "': its unit has another result given");
       Ok = false;
+      continue;
     }
     Have[It->second] = true;
     Results[It->second] = std::move(*R);
+    Shared.add(It->second);
   }
   for (unsigned U = 0; U < Have.size(); ++U)
     if (!Have[U]) {
