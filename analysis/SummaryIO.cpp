@@ -199,7 +199,9 @@ public:
   template <typename A> static void run(A &Ar, DSGraph &G) {
     uint64_t N = ioCount(Ar, G.Nodes.size());
     if constexpr (A::Reading) {
-      // Node 0 exists already (unused).
+      // Node 0 (unused) and the others, in one block (ioCount bounds N by the
+      // bytes left).
+      G.Nodes.resetFor(N);
       for (uint64_t I = 1; I < N && !Ar.failed(); ++I)
         G.Nodes.emplace_back();
     }

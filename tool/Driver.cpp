@@ -11,7 +11,11 @@
 #include "ptrcomp/analysis/Summary.h"
 
 #include "clang/Frontend/ASTUnit.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 #include <atomic>
 
@@ -121,6 +125,22 @@ int runDriver(ToolOptions &Opts) {
     return 1;
   }
   ProgramState &S = **Read;
+  // The finish reads the plan again only if it finds vetoes: its bytes wait in a
+  // temporary file (at 3,000 files, 100 MB that memory would hold all along).
+  SmallString<128> PlanFile;
+  std::optional<FileRemover> RemovePlanFile;
+  int FD;
+  if (!sys::fs::createTemporaryFile("ptrcomp-plan", "pcp", FD, PlanFile)) {
+    RemovePlanFile.emplace(PlanFile);
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << PlanBytes;
+    OS.close();
+    if (OS.has_error())
+      OS.clear_error(); // kept in memory, then
+    else
+      std::string().swap(PlanBytes);
+  }
+  releaseFreedMemory(); // the link's
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());
@@ -139,9 +159,19 @@ int runDriver(ToolOptions &Opts) {
   Rewriting.done();
   if (!Ok)
     return 1;
-  // (The plan's bytes are kept for the finish: a fraction of their decoded size.)
   return finishProgram(Opts, S, std::move(Results), [&] {
-    Expected<std::unique_ptr<ProgramState>> Again = readPlanFile(PlanBytes);
+    std::unique_ptr<MemoryBuffer> FromFile;
+    if (PlanBytes.empty()) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(PlanFile);
+      if (!Buf) {
+        errorMessage("cannot read the plan again from '" + PlanFile +
+                     "': " + Buf.getError().message());
+        return std::unique_ptr<ProgramState>();
+      }
+      FromFile = std::move(*Buf);
+    }
+    Expected<std::unique_ptr<ProgramState>> Again =
+        readPlanFile(FromFile ? FromFile->getBuffer() : StringRef(PlanBytes));
     if (!Again) {
       errorMessage("internal: the plan does not read back: " +
                    toString(Again.takeError()));

@@ -252,23 +252,33 @@ private:
     size_t size() const { return Size; }
     DSNode &emplace_back() {
       if (Size == Capacity) {
-        size_t N = Capacity ? Capacity : First;
+        size_t N = Capacity ? Capacity : FirstSize;
         Chunks.push_back(std::make_unique<DSNode[]>(N));
         Capacity += N;
       }
       return at(Size++);
     }
+    /// Starts again with room for exactly \p N nodes in one block: a graph read
+    /// back knows its size (the blocks of a grown graph are a quarter empty on
+    /// average).
+    void resetFor(size_t N) {
+      Chunks.clear();
+      Size = Capacity = 0;
+      FirstSize = std::max<size_t>(N, 1);
+      emplace_back();
+    }
 
   private:
-    static constexpr size_t First = 4;
     DSNode &at(size_t I) {
-      if (I < First)
+      if (I < FirstSize)
         return Chunks[0][I];
-      unsigned C = llvm::Log2_64(I / First) + 1; // chunk C starts at First << (C - 1)
-      return Chunks[C][I - (First << (C - 1))];
+      // chunk C >= 1 holds FirstSize << (C - 1) nodes from there on
+      unsigned C = llvm::Log2_64(I / FirstSize) + 1;
+      return Chunks[C][I - (FirstSize << (C - 1))];
     }
     std::vector<std::unique_ptr<DSNode[]>> Chunks;
     size_t Size = 0, Capacity = 0;
+    size_t FirstSize = 4; ///< nodes in the first chunk
   };
 
   TypeTable *TT;
