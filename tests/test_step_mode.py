@@ -204,6 +204,19 @@ def test_cross_file_clones_steps(ptrcomp, tmp_path):
     assert b"push_pc32(&P_kept" in files["main.c"], files["main.c"].decode()
 
 
+def test_veto_after_the_graphs_are_shed(ptrcomp, tmp_path):
+    """A structure whose rewrite does not compile is found by the finish's check, after
+    it freed the plan's graphs: the next round reads the plan again (--finish its file,
+    the single command its temporary copy) and both modes give the same program, with
+    only that structure unchanged."""
+    cases = pathlib.Path(__file__).resolve().parent / "self_check"
+    files = same(["two_structs.c"], cases, tmp_path, ["-std=gnu11"],
+                 ["--inject-fault=field:leaf"])
+    text = files["two_structs.c"].decode()
+    assert "struct cell_pc32" in text and "struct leaf_pc32" not in text, text
+    assert "_injected_fault" not in text
+
+
 def test_apply_fails_when_its_part_lacks_a_callee(ptrcomp, tmp_path):
     """A unit's part of the plan names the functions its rewriting reads; if one were
     missing, --apply must stop with an internal error and write nothing, never rewrite
