@@ -1967,6 +1967,10 @@ void VersionTable::assignPart(size_t N,
 }
 
 std::set<int> poolsWithLayout(const Plan &P, int LayoutId) {
+  if (P.PoolsByLayout.size() == P.Layouts.size() && LayoutId >= 0 &&
+      unsigned(LayoutId) < P.Layouts.size())
+    return std::set<int>(P.PoolsByLayout[LayoutId].begin(),
+                         P.PoolsByLayout[LayoutId].end());
   std::set<int> Out;
   std::function<bool(int)> Contains = [&](int L) {
     if (L == LayoutId)
@@ -1980,6 +1984,26 @@ std::set<int> poolsWithLayout(const Plan &P, int LayoutId) {
     if (P.Pools[I].LayoutId >= 0 && Contains(P.Pools[I].LayoutId))
       Out.insert(I);
   return Out;
+}
+
+void indexPoolsByLayout(Plan &P) {
+  P.PoolsByLayout.assign(P.Layouts.size(), {});
+  for (unsigned I = 0; I < P.Pools.size(); ++I) {
+    // The pool's layout and every layout nested in it, each once.
+    std::vector<int> Work;
+    std::set<int> Seen;
+    if (P.Pools[I].LayoutId >= 0)
+      Work.push_back(P.Pools[I].LayoutId);
+    while (!Work.empty()) {
+      int L = Work.back();
+      Work.pop_back();
+      if (L < 0 || unsigned(L) >= P.Layouts.size() || !Seen.insert(L).second)
+        continue;
+      P.PoolsByLayout[L].push_back(int(I));
+      for (auto &KV : P.Layouts[L].Nested)
+        Work.push_back(KV.second);
+    }
+  }
 }
 
 int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T) {
@@ -2037,6 +2061,7 @@ Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {
     if (Pl.NewVetoes.empty()) {
       for (auto &KV : All)
         P.Vetoed.insert(KV.first);
+      indexPoolsByLayout(P);
       return P;
     }
     size_t Before = All.size();
@@ -2054,6 +2079,7 @@ Plan makePlan(ProgramGraphs &PG, const PlanOptions &Opts, const Vetoes &V) {
       Plan Q = Last.run();
       for (auto &KV : All)
         Q.Vetoed.insert(KV.first);
+      indexPoolsByLayout(Q);
       return Q;
     }
   }

@@ -515,6 +515,7 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   }
   PG.indexUnits();
   PG.Types.freeze();
+  dsa::indexPoolsByLayout(P);
   return std::move(S);
 }
 

@@ -284,6 +284,11 @@ private:
 struct Plan {
   std::vector<Pool> Pools;
   std::vector<Layout> Layouts;
+  /// Layout -> the pools poolsWithLayout gives, ascending; made by
+  /// indexPoolsByLayout once the plan is complete (empty while it is made). The
+  /// rewrite asks for every pooled node of every version, and a scan of every pool
+  /// each time grew with the square of the program.
+  std::vector<std::vector<int>> PoolsByLayout;
   VersionTable Versions;
   /// function key -> its versions (first: the one with the original signature)
   std::map<std::string, std::vector<unsigned>> VersionsOf;
@@ -319,6 +324,9 @@ int layoutAt(const Plan &P, int LayoutId, uint64_t Offset, TypeId T);
 /// Pools whose objects contain objects of layout \p LayoutId (their own layout, or a
 /// nested member's at any depth).
 std::set<int> poolsWithLayout(const Plan &P, int LayoutId);
+
+/// Fills P.PoolsByLayout from P.Pools and P.Layouts.
+void indexPoolsByLayout(Plan &P);
 
 } // namespace ptrcomp::dsa
 
