@@ -620,7 +620,7 @@ Cell DSGraph::mapped(DSGraph &Src, const NodeMap &Map, Cell C) {
   C = Src.resolve(C);
   if (C.isNull())
     return C;
-  const Cell *To = Map.lookup(C.Node);
+  const Cell *To = Map.find(C.Node);
   if (!To)
     return {};
   Cell Out = *To;

@@ -229,36 +229,15 @@ template <typename A> void io(A &Ar, CallSite::ByteCover &B) {
 template <typename A> void io(A &Ar, HookCall &H) {
   fields(Ar, H.Hook, H.Targets, H.Allocator, H.ArgOf, H.Refusal);
 }
-/// As a DenseMap<NodeId, Cell> is written: the count, then the entries in node
-/// order.
-template <typename A> void io(A &Ar, NodeMap &M) {
+/// As a DenseMap<NodeId, V> is written: the count, then the entries in node order.
+template <typename A, typename V> void io(A &Ar, SortedNodeMap<V> &M) {
   uint64_t N = ioCount(Ar, M.size());
   if constexpr (A::Reading) {
-    M = NodeMap();
+    M = SortedNodeMap<V>();
     M.reserve(N);
     for (uint64_t I = 0; I < N && !Ar.failed(); ++I) {
       NodeId Key = 0;
-      Cell Val;
-      io(Ar, Key);
-      io(Ar, Val);
-      M.append(Key, Val);
-    }
-  } else {
-    for (auto [Key, Val] : M) {
-      io(Ar, Key);
-      io(Ar, Val);
-    }
-  }
-}
-/// As a DenseMap<NodeId, NodeEncoding> is written (see NodeMap).
-template <typename A> void io(A &Ar, NodeEncodings &M) {
-  uint64_t N = ioCount(Ar, M.size());
-  if constexpr (A::Reading) {
-    M = NodeEncodings();
-    M.reserve(N);
-    for (uint64_t I = 0; I < N && !Ar.failed(); ++I) {
-      NodeId Key = 0;
-      NodeEncoding Val;
+      V Val{};
       io(Ar, Key);
       io(Ar, Val);
       M.append(Key, Val);

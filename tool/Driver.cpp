@@ -15,9 +15,9 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-#include <optional>
 
 #include <atomic>
+#include <optional>
 
 using namespace llvm;
 namespace ptrcomp {

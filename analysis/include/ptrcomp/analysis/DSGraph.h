@@ -123,7 +123,9 @@ struct DSNode {
   llvm::SmallVector<Stride, 0> Strides;
 };
 
-class NodeMap;
+template <typename V> class SortedNodeMap;
+/// A DSGraph::CloneMap as a call site keeps it (SortedNodeMap, below).
+using NodeMap = SortedNodeMap<Cell>;
 
 class DSGraph {
 public:
@@ -290,33 +292,51 @@ private:
   bool AnyEscapes = false; ///< some node may have E (closeEscapes has work)
 };
 
-/// A DSGraph::CloneMap frozen as a vector sorted by node: what a call site keeps of
-/// its callee's nodes in its caller's graph, for the life of the program. (A DenseMap
-/// holds two to four buckets per entry, and most interfaces are a few nodes.)
-class NodeMap {
+/// A map from nodes to \p V as a vector sorted by node: what the program keeps per
+/// call site (its callee's nodes in its caller's graph) and per function version (its
+/// nodes' encodings). A DenseMap holds two to four buckets per entry, and most of
+/// these maps hold a few nodes.
+template <typename V> class SortedNodeMap {
 public:
-  using value_type = std::pair<NodeId, Cell>;
-  NodeMap() = default;
-  explicit NodeMap(const DSGraph::CloneMap &M) : V(M.begin(), M.end()) {
-    std::sort(V.begin(), V.end(),
+  using value_type = std::pair<NodeId, V>;
+  using const_iterator = typename std::vector<value_type>::const_iterator;
+  SortedNodeMap() = default;
+  explicit SortedNodeMap(const llvm::DenseMap<NodeId, V> &M) : Entries(M.begin(), M.end()) {
+    std::sort(Entries.begin(), Entries.end(),
               [](const value_type &A, const value_type &B) { return A.first < B.first; });
   }
-  /// The cell of node \p N, or nullptr.
-  const Cell *lookup(NodeId N) const {
-    auto It = std::lower_bound(
-        V.begin(), V.end(), N, [](const value_type &E, NodeId K) { return E.first < K; });
-    return It != V.end() && It->first == N ? &It->second : nullptr;
+  /// The value of node \p N, or nullptr.
+  const V *find(NodeId N) const {
+    auto It = position(N);
+    return It != Entries.end() && It->first == N ? &It->second : nullptr;
   }
-  bool empty() const { return V.empty(); }
-  size_t size() const { return V.size(); }
-  std::vector<value_type>::const_iterator begin() const { return V.begin(); }
-  std::vector<value_type>::const_iterator end() const { return V.end(); }
-  /// Appends; entries must come in node order (as they are read back).
-  void append(NodeId N, Cell C) { V.emplace_back(N, C); }
-  void reserve(size_t N) { V.reserve(N); }
+  /// The value of node \p N, or a default one.
+  V lookup(NodeId N) const {
+    const V *Found = find(N);
+    return Found ? *Found : V();
+  }
+  size_t count(NodeId N) const { return find(N) != nullptr; }
+  void set(NodeId N, const V &Value) {
+    auto It = position(N);
+    if (It != Entries.end() && It->first == N)
+      Entries[It - Entries.begin()].second = Value;
+    else
+      Entries.insert(It, {N, Value});
+  }
+  /// Appends; nodes must come in increasing order (as they are read back).
+  void append(NodeId N, const V &Value) { Entries.emplace_back(N, Value); }
+  void reserve(size_t N) { Entries.reserve(N); }
+  size_t size() const { return Entries.size(); }
+  bool empty() const { return Entries.empty(); }
+  const_iterator begin() const { return Entries.begin(); }
+  const_iterator end() const { return Entries.end(); }
 
 private:
-  std::vector<value_type> V;
+  const_iterator position(NodeId N) const {
+    return std::lower_bound(Entries.begin(), Entries.end(), N,
+                            [](const value_type &E, NodeId K) { return E.first < K; });
+  }
+  std::vector<value_type> Entries;
 };
 
 /// Rebuilds \p Map with as few buckets as its entries need: an llvm::DenseMap takes at

@@ -129,44 +129,8 @@ struct NodeEncoding {
   bool isHolder() const { return Source == Holder; }
 };
 
-/// A version's encodings of its nodes, sorted by node. A large program keeps one
-/// per function version: as a sorted vector it takes about half of a DenseMap's
-/// memory (which keeps up to twice as many buckets as entries).
-class NodeEncodings {
-public:
-  using value_type = std::pair<NodeId, NodeEncoding>;
-  using const_iterator = std::vector<value_type>::const_iterator;
-  /// The encoding of \p N; a default one (not pooled) when it has none.
-  NodeEncoding lookup(NodeId N) const {
-    auto It = find(N);
-    return It != V.end() && It->first == N ? It->second : NodeEncoding();
-  }
-  size_t count(NodeId N) const {
-    auto It = find(N);
-    return It != V.end() && It->first == N;
-  }
-  void set(NodeId N, const NodeEncoding &E) {
-    auto It = find(N);
-    if (It != V.end() && It->first == N)
-      V[It - V.begin()].second = E;
-    else
-      V.insert(It, {N, E});
-  }
-  /// Appends; nodes must come in increasing order (as they are read back).
-  void append(NodeId N, const NodeEncoding &E) { V.emplace_back(N, E); }
-  void reserve(size_t N) { V.reserve(N); }
-  size_t size() const { return V.size(); }
-  bool empty() const { return V.empty(); }
-  const_iterator begin() const { return V.begin(); }
-  const_iterator end() const { return V.end(); }
-
-private:
-  const_iterator find(NodeId N) const {
-    return std::lower_bound(V.begin(), V.end(), N,
-                            [](const value_type &E, NodeId K) { return E.first < K; });
-  }
-  std::vector<value_type> V;
-};
+/// A version's encodings of its nodes (lookup: not pooled when absent).
+using NodeEncodings = SortedNodeMap<NodeEncoding>;
 
 struct FunctionVersion {
   FunctionVersion() = default;
