@@ -54,19 +54,7 @@ if(NOT PTRCOMP_RESOURCE_DIR)
 endif()
 message(STATUS "ptrcomp: Clang resource dir ${PTRCOMP_RESOURCE_DIR}")
 
-# Link the shared clang-cpp/LLVM libraries when they exist: much faster links, smaller tool.
-if(TARGET clang-cpp)
-  set(PTRCOMP_CLANG_LIBS clang-cpp)
-else()
-  set(PTRCOMP_CLANG_LIBS clangTooling clangFrontend clangSerialization clangDriver
-      clangParse clangSema clangAnalysis clangAST clangASTMatchers clangEdit clangLex
-      clangBasic clangRewrite clangToolingCore)
-endif()
-if(LLVM_LINK_LLVM_DYLIB)
-  set(PTRCOMP_LLVM_LIBS LLVM)
-else()
-  llvm_map_components_to_libnames(PTRCOMP_LLVM_LIBS support option frontendopenmp)
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/LLVMLinkage.cmake)
 
 function(ptrcomp_llvm_target target)
   target_include_directories(${target} SYSTEM PUBLIC ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
@@ -76,4 +64,5 @@ function(ptrcomp_llvm_target target)
     target_compile_options(${target} PRIVATE -fno-rtti)
   endif()
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  target_link_options(${target} PUBLIC ${PTRCOMP_LLVM_LINK_OPTIONS})
 endfunction()
