@@ -13,7 +13,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -415,10 +414,8 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
       CommonType = Type;
     Uniform &= CommonType == Type;
   }
-  bool InFor = false;
-  for (const auto &Parents : Ctx.getParents(*DS))
-    if (const auto *FS = Parents.get<ForStmt>(); FS && FS->getInit() == DS)
-      InFor = true;
+  const auto *FS = dyn_cast_or_null<ForStmt>(parentOf(DS));
+  bool InFor = FS && FS->getInit() == DS;
   if (InFor && !Uniform && DS->decls().begin() + 1 != DS->decls().end())
     veto(First, DS, "a for-loop declaration whose variables would need different types");
   if (!fileRange(DS->getSourceRange()) && !macroBodies().rootOf(DS)) {

@@ -18,7 +18,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -134,26 +133,23 @@ bool FunctionRewriter::onlyRead(const Expr *Use) const {
   // that decays) may write.
   const Expr *Cur = Use;
   while (true) {
-    auto Parents = Ctx.getParents(*Cur);
-    if (Parents.size() != 1)
-      return false;
-    if (const auto *PE = Parents[0].get<ParenExpr>()) {
+    const Stmt *Parent = parentOf(Cur);
+    if (const auto *PE = dyn_cast_or_null<ParenExpr>(Parent)) {
       Cur = PE;
       continue;
     }
-    if (const auto *ME = Parents[0].get<MemberExpr>(); ME && !ME->isArrow()) {
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent); ME && !ME->isArrow()) {
       Cur = ME;
       continue;
     }
-    const auto *ICE = Parents[0].get<ImplicitCastExpr>();
+    const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(Parent);
     if (!ICE)
       return false;
     if (ICE->getCastKind() == CK_LValueToRValue)
       return true;
     if (ICE->getCastKind() != CK_ArrayToPointerDecay)
       return false;
-    auto Up = Ctx.getParents(*ICE);
-    const auto *AS = Up.size() == 1 ? Up[0].get<ArraySubscriptExpr>() : nullptr;
+    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(parentOf(ICE));
     if (!AS || AS->getBase() != ICE)
       return false;
     Cur = AS;
@@ -1398,10 +1394,8 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     Parts.push_back(Decl);
   }
   std::string Text;
-  bool InFor = false;
-  for (const auto &Parents : Ctx.getParents(*DS))
-    if (const auto *FS = Parents.get<ForStmt>(); FS && FS->getInit() == DS)
-      InFor = true;
+  const auto *FS = dyn_cast_or_null<ForStmt>(parentOf(DS));
+  bool InFor = FS && FS->getInit() == DS;
   if (Parts.size() == 1) {
     Text = Parts.front() + ";";
   } else if (InFor) {
@@ -1462,9 +1456,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
                   (isa<DeclRefExpr>(Simple) &&
                    isa<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl()) &&
                    cast<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl())->hasLocalStorage());
-  bool InBlock = false;
-  for (const auto &Parent : Ctx.getParents(*RS))
-    InBlock |= Parent.get<CompoundStmt>() != nullptr;
+  bool InBlock = isa_and_nonnull<CompoundStmt>(parentOf(RS));
   if (IsSimple && InBlock) {
     // One statement per line, as a person would write it.
     const SourceManager &SM = Ctx.getSourceManager();

@@ -752,6 +752,16 @@ VersionView::CallMode VersionView::callMode(const CallExpr *E, bool PoolArgs) co
   return PoolArgs ? CallRebuild : CallPlace;
 }
 
+const clang::Stmt *VersionView::parentOf(const clang::Stmt *S) const {
+  if (!BodyParents) {
+    clang::Stmt *Body = F.Decl ? F.Decl->getBody() : nullptr;
+    if (!Body)
+      return nullptr;
+    BodyParents = std::make_unique<clang::ParentMap>(Body);
+  }
+  return BodyParents->getParent(S);
+}
+
 const MacroArguments &VersionView::macroArgs() const {
   if (!MacroArgs)
     MacroArgs = std::make_unique<MacroArguments>(Ctx, PP, F.Decl);

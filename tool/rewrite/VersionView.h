@@ -17,6 +17,7 @@
 #include "ptrcomp/analysis/Plan.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 
 #include <memory>
 #include <optional>
@@ -196,6 +197,10 @@ public:
 
   const dsa::FunctionVersion &version() const { return V; }
   dsa::FunctionGraph &function() const { return F; }
+  /// The statement directly around \p S in the function's body, or null. From clang's
+  /// ParentMap of the body, made on first use: the ASTContext's parent map indexes the
+  /// whole translation unit, system headers included, which cost a third of a parse.
+  const clang::Stmt *parentOf(const clang::Stmt *S) const;
 
 protected:
   virtual ~VersionView() = default;
@@ -216,6 +221,7 @@ protected:
 private:
   mutable std::unique_ptr<MacroArguments> MacroArgs;
   mutable std::unique_ptr<MacroBodies> MacroBodyIndex;
+  mutable std::unique_ptr<clang::ParentMap> BodyParents;
 };
 
 /// Whether the translation unit of \p Ctx defines struct \p T (not only
