@@ -5,6 +5,8 @@
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
 
+#include <cassert>
+
 namespace ptrcomp::dsa {
 
 //===-- Files ------------------------------------------------------------===//
@@ -72,13 +74,17 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
 }
 
 size_t PartsWriter::add(llvm::StringRef Bytes) {
-  Data.append(Bytes.data(), Bytes.size());
-  Ends.emplace_back(Data.size(), llvm::xxHash64(Bytes));
+  if (Spill)
+    *Spill << Bytes;
+  else
+    Data.append(Bytes.data(), Bytes.size());
+  DataSize += Bytes.size();
+  Ends.emplace_back(DataSize, llvm::xxHash64(Bytes));
   return Ends.size() - 1;
 }
 
-std::string PartsWriter::take(llvm::StringRef Kind,
-                              llvm::StringRef ToolVersion) {
+std::string PartsWriter::head(llvm::StringRef Kind,
+                              llvm::StringRef ToolVersion) const {
   std::string Table(8 + 16 * Ends.size(), '\0');
   llvm::support::endian::write64le(&Table[0], Ends.size());
   for (size_t I = 0; I < Ends.size(); ++I) {
@@ -86,11 +92,18 @@ std::string PartsWriter::take(llvm::StringRef Kind,
     llvm::support::endian::write64le(&Table[16 + 16 * I], Ends[I].second);
   }
   ArchiveWriter W;
-  W.num(Table.size() + Data.size());
+  W.num(Table.size() + DataSize);
   W.num(llvm::xxHash64(Table));
+  return headerLine(Kind, ToolVersion) + W.bytes() + Table;
+}
+
+std::string PartsWriter::take(llvm::StringRef Kind,
+                              llvm::StringRef ToolVersion) {
+  assert(!Spill && "the parts are in the spill file");
   // In place, as wrapFile: no second copy of a large plan.
-  Data.insert(0, headerLine(Kind, ToolVersion) + W.bytes() + Table);
+  Data.insert(0, head(Kind, ToolVersion));
   Ends.clear();
+  DataSize = 0;
   return std::move(Data);
 }
 

@@ -5,6 +5,7 @@ reports damaged, truncated or foreign summaries and plans by name, and a plan th
 not match the file given to --apply, and writes nothing then.
 """
 import json
+import os
 import pathlib
 import shlex
 import subprocess
@@ -334,6 +335,39 @@ def test_bad_plan_and_mismatched_file(summarized):
     r = tl.run_ptrcomp("--apply", "program.pcp", "list.c", "-o", "list.pcr", "--", cwd=d)
     assert r.returncode == 1 and "summarize it again" in r.stderr, r.stderr
     assert not (d / "list.pcr").exists()
+
+
+def test_link_writes_the_plan_whole(summarized):
+    """The plan goes to disk through a temporary beside it: nothing else is left there; a
+    link whose plan has not changed leaves the file alone, time stamp included (a build's
+    restat then skips every --apply); an unwritable plan is an error naming it, and an
+    existing plan stays as it was."""
+    d = summarized
+    assert tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", cwd=d).returncode == 0
+    files = sorted(p.name for p in d.iterdir())
+    assert files == ["list.c", "list.pcs", "program.pcp"], files
+    plan = (d / "program.pcp").read_bytes()
+    os.utime(d / "program.pcp", ns=(10**18, 10**18))
+    r = tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert (d / "program.pcp").stat().st_mtime_ns == 10**18, "an unchanged plan was rewritten"
+    assert (d / "program.pcp").read_bytes() == plan
+    assert sorted(p.name for p in d.iterdir()) == files
+    # A plan that differs (a different option) replaces the old one.
+    r = tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", "--index-bits=16", cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert (d / "program.pcp").read_bytes() != plan
+    assert sorted(p.name for p in d.iterdir()) == files
+    # Same size, one byte different: replaced too.
+    (d / "program.pcp").write_bytes(plan[:-1] + bytes([plan[-1] ^ 1]))
+    r = tl.run_ptrcomp("--link", "list.pcs", "-o", "program.pcp", cwd=d)
+    assert r.returncode == 0, r.stderr
+    assert (d / "program.pcp").read_bytes() == plan
+    # A directory where no file can be made (even by root).
+    r = tl.run_ptrcomp("--link", "list.pcs", "-o", "/proc/self/program.pcp", cwd=d)
+    assert r.returncode == 1
+    assert "cannot write '/proc/self/program.pcp'" in r.stderr, r.stderr
+    assert sorted(p.name for p in d.iterdir()) == files
 
 
 def test_finish_needs_every_result(summarized):

@@ -117,30 +117,42 @@ int runDriver(ToolOptions &Opts) {
   if (!linkProgram(Opts, std::move(Units), Linked))
     return 1;
   makeRoundPlan(Opts, Linked);
-  std::string PlanBytes = writePlanFile(Linked);
+  // The plan goes to a temporary file as it is made (never all in memory with the
+  // link's graphs: 100 MB at 3,000 files), is read back from there, and waits there
+  // for the finish, which reads it again if it finds vetoes. Where no temporary file
+  // can be made, its bytes stay in memory; one that cannot be written is an error.
+  SmallString<128> PlanFile;
+  std::optional<FileRemover> RemovePlanFile;
+  std::string PlanBytes;
+  int FD;
+  if (!sys::fs::createTemporaryFile("ptrcomp-plan", "pcp", FD, PlanFile)) {
+    sys::fs::closeFile(FD);
+    RemovePlanFile.emplace(PlanFile);
+    if (!writePlanFile(Linked, PlanFile, ""))
+      return 1;
+  } else {
+    PlanBytes = writePlanFile(Linked);
+  }
   Linked = ProgramState(); // (not two copies of the program at once)
-  Expected<std::unique_ptr<ProgramState>> Read = readPlanFile(PlanBytes);
+  releaseFreedMemory();     // the link's, before the plan's pages are mapped
+  std::unique_ptr<MemoryBuffer> PlanBuffer;
+  if (PlanBytes.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(PlanFile);
+    if (!Buf) {
+      errorMessage("cannot read the plan back from '" + PlanFile +
+                   "': " + Buf.getError().message());
+      return 1;
+    }
+    PlanBuffer = std::move(*Buf);
+  }
+  Expected<std::unique_ptr<ProgramState>> Read =
+      readPlanFile(PlanBuffer ? PlanBuffer->getBuffer() : StringRef(PlanBytes));
   if (!Read) {
     errorMessage("internal: the plan does not read back: " + toString(Read.takeError()));
     return 1;
   }
+  PlanBuffer.reset();
   ProgramState &S = **Read;
-  // The finish reads the plan again only if it finds vetoes: its bytes wait in a
-  // temporary file (at 3,000 files, 100 MB that memory would hold all along).
-  SmallString<128> PlanFile;
-  std::optional<FileRemover> RemovePlanFile;
-  int FD;
-  if (!sys::fs::createTemporaryFile("ptrcomp-plan", "pcp", FD, PlanFile)) {
-    RemovePlanFile.emplace(PlanFile);
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << PlanBytes;
-    OS.close();
-    if (OS.has_error())
-      OS.clear_error(); // kept in memory, then
-    else
-      std::string().swap(PlanBytes);
-  }
-  releaseFreedMemory(); // the link's
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeline.h"
+#include "SpillFile.h"
 
 #include "ptrcomp/analysis/SummaryIO.h"
 
@@ -239,7 +240,8 @@ calleesOf(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 /// The plan file (a dsa::PartsWriter file, parts as PlanPart says). A unit's
 /// part names the functions its rewriting reads: its own, the members of
 /// function-pointer classes, and the callees of their versions.
-std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
+static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
+                         llvm::StringRef InjectFault) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
   unsigned NumUnits = S.Sources.size();
@@ -263,7 +265,6 @@ std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
       if (F.IsMainFile)
         Mains[U].push_back(F.RealPath);
 
-  dsa::PartsWriter W;
   auto Add = [&W](auto Write) {
     dsa::ArchiveWriter Part;
     Write(Part);
@@ -366,7 +367,22 @@ std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
           Versions.emplace_back(VI, P.Versions[VI]);
       fields(A, Planned, Versions);
     });
+}
+
+std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
+  dsa::PartsWriter W;
+  addPlanParts(S, W, InjectFault);
   return W.take("plan", PTRCOMP_VERSION);
+}
+
+bool writePlanFile(ProgramState &S, llvm::StringRef Path,
+                   llvm::StringRef InjectFault) {
+  std::unique_ptr<SpillFile> Out = SpillFile::create(Path);
+  if (!Out)
+    return false;
+  dsa::PartsWriter W(Out->body());
+  addPlanParts(S, W, InjectFault);
+  return Out->commit(W.head("plan", PTRCOMP_VERSION));
 }
 
 static llvm::Error damaged() {

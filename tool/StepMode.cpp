@@ -150,7 +150,7 @@ static int link(ToolOptions &Opts) {
   if (!linkProgram(Opts, std::move(Units), S))
     return 1;
   makeRoundPlan(Opts, S);
-  exitStep(writeFile(Opts.StepOutput, writePlanFile(S, Opts.InjectFault)) ? 0 : 1);
+  exitStep(writePlanFile(S, Opts.StepOutput, Opts.InjectFault) ? 0 : 1);
 }
 
 static int apply(ToolOptions &Opts) {

@@ -16,6 +16,7 @@
 #include "ptrcomp/analysis/Summary.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace ptrcomp::dsa {
 
@@ -39,14 +40,25 @@ llvm::Expected<llvm::StringRef> unwrapFile(llvm::StringRef Kind,
 /// each, little-endian: read in place) and the parts.
 class PartsWriter {
 public:
+  /// The parts are kept in memory, for take().
+  PartsWriter() = default;
+  /// The parts go to \p Spill as they are added, for head() (a plan is written
+  /// while the whole program's graphs are in memory, and is 100 MB at 3,000
+  /// files).
+  explicit PartsWriter(llvm::raw_ostream &Spill) : Spill(&Spill) {}
   /// Adds \p Bytes as the next part; returns its number.
   size_t add(llvm::StringRef Bytes);
   size_t size() const { return Ends.size(); }
-  /// The file's bytes; the writer is left empty.
+  /// The file's bytes; the writer is left empty (parts kept in memory only).
   std::string take(llvm::StringRef Kind, llvm::StringRef ToolVersion);
+  /// What goes before the parts in the file: the header line, the sizes and
+  /// the table of the parts added so far.
+  std::string head(llvm::StringRef Kind, llvm::StringRef ToolVersion) const;
 
 private:
+  llvm::raw_ostream *Spill = nullptr;
   std::string Data;
+  uint64_t DataSize = 0;
   std::vector<std::pair<uint64_t, uint64_t>> Ends; // end, checksum
 };
 
