@@ -101,6 +101,37 @@ def test_named_files_relative_to_working_directory(ptrcomp, project, tmp_path):
 
 
 @needs_bear
+@pytest.mark.parametrize("escaped", [False, True], ids=["plain", "escaped-name"])
+def test_named_files_entries_found_in_a_large_database(ptrcomp, project, tmp_path, escaped):
+    """ptrcomp finds the named files' entries by their text instead of parsing the whole
+    database: entries of other files with the same names come first, arguments hold
+    braces, brackets and escaped quotes that the scan must step over, and an entry it does
+    not need is not read (a malformed one does not stop it); a name that the database
+    writes with escapes is not found by its text, and the whole database is parsed
+    instead. Each file still gets its own flags (they #error otherwise)."""
+    db = bear_database(project)
+    note = '-DPTRCOMP_TEST_NOTE="{[\\"}]\\\\"'  # a define no file uses
+    decoys = [{"directory": str(tmp_path / f"other{i}"), "file": f"src/{name}",
+               "arguments": ["cc", "-DLIST_SCALE=99", note, "-c", f"src/{name}"]}
+              for i in range(40) for name in ["main.c", "list.c", "tree.c"]]
+    if not escaped:
+        # Read only by the whole-database parse, which it fails (no "file"): the scan
+        # must have found the entries without it.
+        decoys.append({"directory": str(tmp_path), "arguments": ["cc", "-c", "x.c"]})
+    for e in db:
+        e["arguments"].insert(1, note)
+    text = json.dumps(decoys + db, indent=1)
+    if escaped:
+        text = text.replace("tree.c", "tre\\u0065.c")
+        assert "tree.c" not in text and json.loads(text)[-1]["file"].endswith(".c")
+    (project / "compile_commands.json").write_text(text)
+    out = tmp_path / "out"
+    r = tl.run([ptrcomp, "-p", ".", *SOURCES, "-o", out], cwd=project)
+    assert r.returncode == 0, r.stderr
+    check_transformation(out, project, tmp_path)
+
+
+@needs_bear
 def test_named_files_through_symbolic_link(ptrcomp, project, tmp_path):
     """A file named by another path than its entry's (a symbolic link to the project)
     is matched as clang matches it: its own flags, not a guess."""
