@@ -1,4 +1,4 @@
-//===- SpillFile.cpp - a large output file written as it is made -----------===//
+//===- SpillFile.cpp - a large output file written as it is made ----------===//
 #include "SpillFile.h"
 #include "Diagnostics.h"
 
@@ -62,7 +62,8 @@ std::unique_ptr<SpillFile> SpillFile::create(StringRef Dest) {
     errorMessage("cannot write '" + Dest + "': " + EC.message());
     return nullptr;
   }
-  return std::unique_ptr<SpillFile>(new SpillFile(Dest.str(), std::string(Path), FD));
+  return std::unique_ptr<SpillFile>(
+      new SpillFile(Dest.str(), std::string(Path), FD));
 }
 
 SpillFile::SpillFile(std::string Dest, std::string Path, int FD)
@@ -81,8 +82,8 @@ SpillFile::~SpillFile() {
 
 bool SpillFile::sameAsDestination(StringRef Head) {
   uint64_t DestSize, BodySize;
-  if (sys::fs::file_size(Dest, DestSize) || sys::fs::file_size(Path, BodySize) ||
-      DestSize != Head.size() + BodySize)
+  if (sys::fs::file_size(Dest, DestSize) ||
+      sys::fs::file_size(Path, BodySize) || DestSize != Head.size() + BodySize)
     return false;
   BlockReader Old(Dest), New(Path);
   StringRef O = Old.next();

@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -79,21 +78,24 @@ public:
         return V;
     }
   }
-  const std::string &str() {
+  /// A string written by ArchiveWriter::str (its first occurrence holds the
+  /// bytes, the others refer to it). Points into the buffer: no copy is made
+  /// until the caller's.
+  llvm::StringRef str() {
     uint64_t Ref = num();
     if (Ref) {
       if (Ref - 1 >= Strings.size()) {
         fail();
-        return Empty;
+        return "";
       }
       return Strings[Ref - 1];
     }
     uint64_t N = num();
     if (N > Buf.size() - Pos) {
       fail();
-      return Empty;
+      return "";
     }
-    Strings.emplace_back(Buf.substr(Pos, N).str());
+    Strings.push_back(Buf.substr(Pos, N));
     Pos += N;
     return Strings.back();
   }
@@ -129,8 +131,7 @@ private:
   llvm::StringRef Buf;
   size_t Pos = 0;
   bool Failed = false;
-  std::deque<std::string> Strings;
-  const std::string Empty;
+  std::vector<llvm::StringRef> Strings;
 };
 
 // Scalars.
@@ -159,9 +160,10 @@ std::enable_if_t<std::is_enum_v<T>> io(A &Ar, T &V) {
   V = static_cast<T>(U);
 }
 template <typename A> void io(A &Ar, std::string &S) {
-  if constexpr (A::Reading)
-    S = Ar.str();
-  else
+  if constexpr (A::Reading) {
+    llvm::StringRef R = Ar.str();
+    S.assign(R.data(), R.size());
+  } else
     Ar.str(S);
 }
 
