@@ -135,24 +135,30 @@ int runDriver(ToolOptions &Opts) {
   }
   Linked = ProgramState(); // (not two copies of the program at once)
   releaseFreedMemory();     // the link's, before the plan's pages are mapped
-  std::unique_ptr<MemoryBuffer> PlanBuffer;
-  if (PlanBytes.empty()) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(PlanFile);
-    if (!Buf) {
-      errorMessage("cannot read the plan back from '" + PlanFile +
-                   "': " + Buf.getError().message());
-      return 1;
+  // The plan as the link made it, from its file (or its bytes); null after an error.
+  auto ReadPlan = [&]() -> std::unique_ptr<ProgramState> {
+    std::unique_ptr<MemoryBuffer> FromFile;
+    if (PlanBytes.empty()) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(PlanFile);
+      if (!Buf) {
+        errorMessage("cannot read the plan from '" + PlanFile +
+                     "': " + Buf.getError().message());
+        return nullptr;
+      }
+      FromFile = std::move(*Buf);
     }
-    PlanBuffer = std::move(*Buf);
-  }
-  Expected<std::unique_ptr<ProgramState>> Read =
-      readPlanFile(PlanBuffer ? PlanBuffer->getBuffer() : StringRef(PlanBytes));
-  if (!Read) {
-    errorMessage("internal: the plan does not read back: " + toString(Read.takeError()));
+    Expected<std::unique_ptr<ProgramState>> Read =
+        readPlanFile(FromFile ? FromFile->getBuffer() : StringRef(PlanBytes));
+    if (!Read) {
+      errorMessage("internal: the plan does not read back: " + toString(Read.takeError()));
+      return nullptr;
+    }
+    return std::move(*Read);
+  };
+  std::unique_ptr<ProgramState> Plan = ReadPlan();
+  if (!Plan)
     return 1;
-  }
-  PlanBuffer.reset();
-  ProgramState &S = **Read;
+  ProgramState &S = *Plan;
 
   // Apply it to every unit, then finish.
   std::vector<UnitResult> Results(S.Sources.size());
@@ -171,26 +177,7 @@ int runDriver(ToolOptions &Opts) {
   Rewriting.done();
   if (!Ok)
     return 1;
-  return finishProgram(Opts, S, std::move(Results), [&] {
-    std::unique_ptr<MemoryBuffer> FromFile;
-    if (PlanBytes.empty()) {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(PlanFile);
-      if (!Buf) {
-        errorMessage("cannot read the plan again from '" + PlanFile +
-                     "': " + Buf.getError().message());
-        return std::unique_ptr<ProgramState>();
-      }
-      FromFile = std::move(*Buf);
-    }
-    Expected<std::unique_ptr<ProgramState>> Again =
-        readPlanFile(FromFile ? FromFile->getBuffer() : StringRef(PlanBytes));
-    if (!Again) {
-      errorMessage("internal: the plan does not read back: " +
-                   toString(Again.takeError()));
-      return std::unique_ptr<ProgramState>();
-    }
-    return std::move(*Again);
-  });
+  return finishProgram(Opts, S, std::move(Results), ReadPlan);
 }
 
 } // namespace ptrcomp

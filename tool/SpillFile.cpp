@@ -48,6 +48,18 @@ private:
 };
 } // namespace
 
+/// A new file beside \p Dest named with \p Suffix, open for writing; its path goes to
+/// \p Path. False after printing an error.
+static bool createBeside(StringRef Dest, StringRef Suffix, int &FD,
+                         SmallString<256> &Path) {
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Dest + ".ptrcomp-%%%%%%" + Suffix, FD, Path)) {
+    errorMessage("cannot write '" + Dest + "': " + EC.message());
+    return false;
+  }
+  return true;
+}
+
 std::unique_ptr<SpillFile> SpillFile::create(StringRef Dest) {
   StringRef Dir = sys::path::parent_path(Dest);
   if (!Dir.empty())
@@ -57,11 +69,8 @@ std::unique_ptr<SpillFile> SpillFile::create(StringRef Dest) {
     }
   SmallString<256> Path;
   int FD;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Dest + ".ptrcomp-%%%%%%.parts", FD, Path)) {
-    errorMessage("cannot write '" + Dest + "': " + EC.message());
+  if (!createBeside(Dest, ".parts", FD, Path))
     return nullptr;
-  }
   return std::unique_ptr<SpillFile>(
       new SpillFile(Dest.str(), std::string(Path), FD));
 }
@@ -122,11 +131,8 @@ bool SpillFile::commit(StringRef Head) {
     return true;
   SmallString<256> T;
   int FD;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Dest + ".ptrcomp-%%%%%%.tmp", FD, T)) {
-    errorMessage("cannot write '" + Dest + "': " + EC.message());
+  if (!createBeside(Dest, ".tmp", FD, T))
     return false;
-  }
   Temp = std::string(T);
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
