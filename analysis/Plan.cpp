@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <mutex>
 #include <optional>
 
 namespace ptrcomp::dsa {
@@ -1964,6 +1965,71 @@ void VersionTable::assignPart(size_t N,
   Count = N;
   Some = std::move(Read);
   llvm::sort(Some, [](const auto &A, const auto &B) { return A.first < B.first; });
+}
+
+struct PoolTable::EncodedPools {
+  std::vector<Key> Keys;
+  std::vector<llvm::StringRef> Bytes;
+  Decoder Decode = nullptr;
+  std::vector<std::unique_ptr<Pool>>
+      Decoded; ///< by number; null until asked for
+  std::mutex Lock;
+};
+
+PoolTable::PoolTable() = default;
+PoolTable::PoolTable(PoolTable &&) noexcept = default;
+PoolTable &PoolTable::operator=(PoolTable &&) noexcept = default;
+PoolTable::~PoolTable() = default;
+
+PoolTable &PoolTable::operator=(std::vector<Pool> V) {
+  Lazy.reset();
+  Retired.reset();
+  All = std::move(V);
+  return *this;
+}
+
+size_t PoolTable::size() const {
+  return Lazy ? Lazy->Bytes.size() : All.size();
+}
+
+PoolTable::Key PoolTable::lazyKey(size_t I) const { return Lazy->Keys.at(I); }
+
+void PoolTable::assignEncoded(std::vector<Key> Keys,
+                              std::vector<llvm::StringRef> Encoded,
+                              Decoder Decode) {
+  All.clear();
+  Retired.reset();
+  Lazy = std::make_unique<EncodedPools>();
+  Lazy->Keys = std::move(Keys);
+  Lazy->Decoded.resize(Encoded.size());
+  Lazy->Bytes = std::move(Encoded);
+  Lazy->Decode = Decode;
+}
+
+Pool &PoolTable::decoded(size_t I) {
+  std::lock_guard<std::mutex> Guard(Lazy->Lock);
+  std::unique_ptr<Pool> &Slot = Lazy->Decoded.at(I);
+  if (!Slot) {
+    Slot = std::make_unique<Pool>();
+    if (!Lazy->Decode(Lazy->Bytes[I], *Slot))
+      // The part's checksum matched: its bytes are what the link wrote.
+      llvm::report_fatal_error("internal error: pool " + llvm::Twine(I) +
+                                   " of the plan does not parse",
+                               /*gen_crash_diag=*/false);
+  }
+  return *Slot;
+}
+
+std::vector<Pool> &PoolTable::whole() {
+  if (Lazy) {
+    std::vector<Pool> Out;
+    Out.reserve(Lazy->Bytes.size());
+    for (size_t I = 0; I < Lazy->Bytes.size(); ++I)
+      Out.push_back(decoded(I));
+    All = std::move(Out);
+    Retired = std::move(Lazy);
+  }
+  return All;
 }
 
 std::set<int> poolsWithLayout(const Plan &P, int LayoutId) {

@@ -409,6 +409,53 @@ template <typename A> void io(A &Ar, FnPtrClass &C) {
          C.ReferencedIn);
 }
 template <typename A> void io(A &Ar, VersionTable &T) { io(Ar, T.whole()); }
+
+/// Pools are written each on its own (its own string table) after its key, so
+/// that a reader can keep them encoded and decode the few it uses
+/// (readEncodedPools).
+template <typename A> void io(A &Ar, PoolTable::Key &K) {
+  fields(Ar, K.Struct, K.Indexed, K.Global, K.Node);
+}
+static bool decodePool(llvm::StringRef Bytes, Pool &Out) {
+  ArchiveReader R(Bytes);
+  io(R, Out);
+  return !R.failed() && R.atEnd();
+}
+static void readEncoded(ArchiveReader &Ar, std::vector<PoolTable::Key> &Keys,
+                        std::vector<llvm::StringRef> &Encoded) {
+  uint64_t N = Ar.count();
+  for (uint64_t I = 0; I < N && !Ar.failed(); ++I) {
+    io(Ar, Keys.emplace_back());
+    Encoded.push_back(Ar.blob());
+  }
+}
+template <typename A> void io(A &Ar, PoolTable &T) {
+  if constexpr (A::Reading) {
+    std::vector<PoolTable::Key> Keys;
+    std::vector<llvm::StringRef> Encoded;
+    readEncoded(Ar, Keys, Encoded);
+    std::vector<Pool> Pools(Encoded.size());
+    for (size_t I = 0; I < Encoded.size() && !Ar.failed(); ++I)
+      if (!decodePool(Encoded[I], Pools[I]))
+        Ar.markFailed();
+    T = std::move(Pools);
+  } else {
+    Ar.num(T.size());
+    for (size_t I = 0; I < T.size(); ++I) {
+      PoolTable::Key K = T.key(I);
+      io(Ar, K);
+      ArchiveWriter W;
+      io(W, T[I]);
+      Ar.blob(W.bytes());
+    }
+  }
+}
+void readEncodedPools(ArchiveReader &Ar, PoolTable &T) {
+  std::vector<PoolTable::Key> Keys;
+  std::vector<llvm::StringRef> Encoded;
+  readEncoded(Ar, Keys, Encoded);
+  T.assignEncoded(std::move(Keys), std::move(Encoded), decodePool);
+}
 template <typename A> void io(A &Ar, Plan &P) {
   fields(Ar, P.Pools, P.Layouts, P.Versions, P.VersionsOf, P.Reasons, P.Vetoed,
          P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
@@ -435,6 +482,7 @@ PTRCOMP_ARCHIVE_TYPES(FunctionVersion)
 PTRCOMP_ARCHIVE_TYPES(Pool)
 PTRCOMP_ARCHIVE_TYPES(Layout)
 PTRCOMP_ARCHIVE_TYPES(FnPtrClass)
+PTRCOMP_ARCHIVE_TYPES(PoolTable)
 #undef PTRCOMP_ARCHIVE_TYPES
 template void functionFields<ArchiveWriter>(ArchiveWriter &, FunctionGraph &);
 template void functionFields<ArchiveReader>(ArchiveReader &, FunctionGraph &);

@@ -36,6 +36,7 @@
 #include "rewrite/Rewriter.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <mutex>
 #include <unordered_map>
 
@@ -121,6 +122,8 @@ struct ProgramState {
   dsa::Vetoes Vetoes;
   dsa::Plan Plan;
   dsa::Vetoes ProgramVetoes;
+  /// The plan file a state read in part still reads from (readPlanFile).
+  std::unique_ptr<llvm::MemoryBuffer> PlanBytes;
 };
 
 /// Summarizes \p Source, parsed with \p DB. Reports errors; nullopt on any.
@@ -186,7 +189,8 @@ std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault = "");
 bool writePlanFile(ProgramState &S, llvm::StringRef Path, llvm::StringRef InjectFault);
 /// The whole plan; or, given the real path of a unit's main file, only what
 /// applying the plan to that unit reads (its functions, their callees, the
-/// program's globals).
+/// program's globals); its pools are then decoded when asked for, from \p
+/// Bytes, which must outlive the state (ProgramState::PlanBytes).
 llvm::Expected<std::unique_ptr<ProgramState>>
 readPlanFile(llvm::StringRef Bytes,
              std::optional<std::string> OnlyFor = std::nullopt);

@@ -103,8 +103,8 @@ SkippedFragment skippedFragment(ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs 
   // indices: per pool, in declaration order.
   std::map<dsa::TypeId, std::vector<unsigned>> PoolsOf; // struct -> indexed pools
   for (unsigned I = 0; I < P.Pools.size(); ++I)
-    if (P.Pools[I].Indexed)
-      PoolsOf[P.Pools[I].Struct].push_back(I);
+    if (dsa::PoolTable::Key K = P.Pools.key(I); K.Indexed)
+      PoolsOf[K.Struct].push_back(I);
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
       if (!Wanted.count(TD->getName().str()))

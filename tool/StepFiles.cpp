@@ -244,6 +244,8 @@ static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
                          llvm::StringRef InjectFault) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
+  if (P.PoolsByLayout.size() != P.Layouts.size())
+    dsa::indexPoolsByLayout(P);
   unsigned NumUnits = S.Sources.size();
   // Graphs (shared by the functions of an SCC) in the order of their first
   // function.
@@ -279,8 +281,8 @@ static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
   Add([&](dsa::ArchiveWriter &A) { decisions(A, S.Facts); });
   Add([&](dsa::ArchiveWriter &A) { dsa::programGlobals(A, PG); });
   Add([&](dsa::ArchiveWriter &A) {
-    fields(A, P.Pools, P.Layouts, P.GlobalHolders, P.GlobalHolderPools,
-           P.FnClasses, P.FnClassOf);
+    fields(A, P.Pools, P.Layouts, P.PoolsByLayout, P.GlobalHolders,
+           P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
   });
   Add([&](dsa::ArchiveWriter &A) {
     fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index, S.Facts.CalledFromUnit,
@@ -432,8 +434,14 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
       }))
     return std::move(E);
   if (llvm::Error E = Read(PoolsPart, [&](dsa::ArchiveReader &A) {
-        fields(A, P.Pools, P.Layouts, P.GlobalHolders, P.GlobalHolderPools,
-               P.FnClasses, P.FnClassOf);
+        // A unit's rewrite decodes the pools it asks for (the bytes are the
+        // caller's, kept with the state it returns).
+        if (OnlyFor)
+          dsa::readEncodedPools(A, P.Pools);
+        else
+          io(A, P.Pools);
+        fields(A, P.Layouts, P.PoolsByLayout, P.GlobalHolders,
+               P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
       }))
     return std::move(E);
   // The units: all, or the one whose main file OnlyFor is (none when it is no
@@ -531,7 +539,8 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
   }
   PG.indexUnits();
   PG.Types.freeze();
-  dsa::indexPoolsByLayout(P);
+  if (P.PoolsByLayout.size() != P.Layouts.size())
+    return damaged();
   return std::move(S);
 }
 

@@ -83,6 +83,7 @@ readPlan(const ToolOptions &Opts,
     errorMessage("plan '" + Opts.PlanFile + "': " + toString(S.takeError()));
     return nullptr;
   }
+  (*S)->PlanBytes = std::move(Bytes);
   return std::move(*S);
 }
 

@@ -35,9 +35,10 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
     if (C.isNull() || C.Offset != 0)
       return "";
     for (unsigned I = 0; I < P.Pools.size(); ++I) {
-      const dsa::Pool &Pl = P.Pools[I];
-      if (!Pl.Origin.Owner.empty() || Pl.Origin.Node != C.Node || !Pl.Indexed)
+      dsa::PoolTable::Key K = P.Pools.key(I);
+      if (!K.Global || K.Node != C.Node || !K.Indexed)
         continue;
+      const dsa::Pool &Pl = P.Pools[I];
       QualType Pointee = T->getPointeeType().getCanonicalType().getUnqualifiedType();
       if (!(Pointee->isVoidType() ||
             (Pointee->isRecordType() && PG.Types.get(Pointee, Ctx) == Pl.Struct)))

@@ -594,7 +594,6 @@ void ProgramRewriter::emitGlobalPools() {
     auto Home = Facts.PoolHome.find(Pl);
     if (Home == Facts.PoolHome.end())
       continue; // vetoed
-    const dsa::Pool &Po = P.Pools[Pl];
     auto Use = GlobalPoolUse.find(Pl);
     std::optional<unsigned> Off;
     if (Use != GlobalPoolUse.end())
@@ -604,6 +603,7 @@ void ProgramRewriter::emitGlobalPools() {
       Off = SM.getBufferData(SM.getMainFileID()).size();
     if (!Off)
       continue;
+    const dsa::Pool &Po = P.Pools[Pl];
     std::string Text;
     if (Defines) {
       std::string Type = Po.LayoutId >= 0 ? dsa::layoutTypeName(P.Layouts[Po.LayoutId])

@@ -208,6 +208,69 @@ struct FnPtrClass {
   std::set<std::string> ReferencedIn;
 };
 
+/// The pools of a plan by number. A plan read for one unit (the rewrite of one
+/// file of a program of thousands, which has thousands of pools and uses a few)
+/// keeps each pool's encoded bytes and decodes a pool the first time it is
+/// asked for: decoding them all was a quarter of such a rewrite. Walking the
+/// table (begin, end, whole) decodes every pool: correct, but what the per-unit
+/// code avoids.
+class PoolTable {
+public:
+  /// What the per-unit code looks pools up by, kept decoded beside each encoded
+  /// pool: a search for the pools of a struct, or of a global, decodes only
+  /// those it finds.
+  struct Key {
+    TypeId Struct = NoType;
+    bool Indexed = false;
+    bool Global = false; ///< Origin is in the globals graph (its Owner is "")
+    NodeId Node = 0;     ///< Origin.Node
+  };
+  static Key keyOf(const Pool &P) {
+    return {P.Struct, P.Indexed, P.Origin.Owner.empty(), P.Origin.Node};
+  }
+  /// Decodes one pool's bytes into \p Out; false when they do not parse.
+  using Decoder = bool (*)(llvm::StringRef Bytes, Pool &Out);
+  PoolTable();
+  PoolTable(PoolTable &&) noexcept;
+  PoolTable &operator=(PoolTable &&) noexcept;
+  PoolTable &operator=(std::vector<Pool> V);
+  ~PoolTable();
+  size_t size() const;
+  bool empty() const { return size() == 0; }
+  void push_back(Pool P) { whole().push_back(std::move(P)); }
+  Pool &operator[](size_t I) { return Lazy ? decoded(I) : All[I]; }
+  const Pool &operator[](size_t I) const {
+    return const_cast<PoolTable *>(this)->operator[](I);
+  }
+  std::vector<Pool>::iterator begin() { return whole().begin(); }
+  std::vector<Pool>::iterator end() { return whole().end(); }
+  std::vector<Pool>::const_iterator begin() const {
+    return const_cast<PoolTable *>(this)->whole().begin();
+  }
+  std::vector<Pool>::const_iterator end() const {
+    return const_cast<PoolTable *>(this)->whole().end();
+  }
+  /// Pool \p I's key, without decoding the pool.
+  Key key(size_t I) const { return Lazy ? lazyKey(I) : keyOf(All[I]); }
+  /// Every pool (decoded, when they were kept encoded).
+  std::vector<Pool> &whole();
+  /// Makes this a table of \p Encoded.size() pools, each decoded by \p Decode
+  /// when first asked for. The bytes must outlive the table.
+  void assignEncoded(std::vector<Key> Keys,
+                     std::vector<llvm::StringRef> Encoded, Decoder Decode);
+  bool isEncoded() const { return Lazy != nullptr; }
+
+private:
+  struct EncodedPools;
+  Pool &decoded(size_t I);
+  Key lazyKey(size_t I) const;
+  std::vector<Pool> All;
+  std::unique_ptr<EncodedPools> Lazy;
+  /// The encoded pools of a table since decoded whole: what decoded() returned
+  /// before stays valid.
+  std::unique_ptr<EncodedPools> Retired;
+};
+
 /// The versions of a plan by number. A plan read in part (a reader that needs a few
 /// functions of a large program) holds some of them, under their numbers in the whole
 /// plan: asking for another, or for all, is a fatal internal error, never a default
@@ -246,7 +309,7 @@ private:
 };
 
 struct Plan {
-  std::vector<Pool> Pools;
+  PoolTable Pools;
   std::vector<Layout> Layouts;
   /// Layout -> the pools poolsWithLayout gives, ascending; made by
   /// indexPoolsByLayout once the plan is complete (empty while it is made). The

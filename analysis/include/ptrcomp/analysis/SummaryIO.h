@@ -21,7 +21,7 @@
 namespace ptrcomp::dsa {
 
 /// Bumped whenever what summaries or plans hold changes.
-constexpr unsigned SummaryFormat = 4;
+constexpr unsigned SummaryFormat = 5;
 
 /// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
@@ -93,6 +93,10 @@ template <typename A> void io(A &Ar, FunctionVersion &V);
 template <typename A> void io(A &Ar, Pool &P);
 template <typename A> void io(A &Ar, Layout &L);
 template <typename A> void io(A &Ar, FnPtrClass &C);
+template <typename A> void io(A &Ar, PoolTable &T);
+/// Reads what io(PoolTable) wrote, keeping each pool encoded (pointing into
+/// the reader's bytes, which must outlive \p T) until it is asked for.
+void readEncodedPools(ArchiveReader &Ar, PoolTable &T);
 /// A function without its graph (the graphs of one SCC are shared: written
 /// apart).
 template <typename A> void functionFields(A &Ar, FunctionGraph &F);
