@@ -267,8 +267,15 @@ function(_ptrcomp_transform_finish tgt)
     if(database)
       list(APPEND db_depends "${database}")
     endif()
+    # and db/<n>/compile_commands.json, the n-th source's alone, for its steps
+    set(source_dbs "")
+    list(LENGTH c_sources num_sources)
+    math(EXPR last_source "${num_sources} - 1")
+    foreach(n RANGE ${last_source})
+      list(APPEND source_dbs "${work}/db/${n}/compile_commands.json")
+    endforeach()
     add_custom_command(
-      OUTPUT "${db}"
+      OUTPUT "${db}" ${source_dbs}
       COMMAND "${CMAKE_COMMAND}" "-DPTRCOMP_PARAMS=${params}" -DPTRCOMP_STEP=db
               -P "${run_script}"
       DEPENDS ${db_depends}
@@ -281,21 +288,38 @@ function(_ptrcomp_transform_finish tgt)
     set(results "")
     set(plan "${work}/steps/program.pcp")
     set(n 0)
+    # Under Ninja, a summarize runs in the top build directory and names its output
+    # relative to it: its depfile (whose paths ptrcomp writes relative to where it
+    # runs, when they are below it) then names what Ninja's own build file does, and
+    # Ninja reads it as it is (policy CMP0116 OLD). The policy's NEW behaviour runs
+    # one more process per source to convert it, a quarter of a summarize.
+    file(RELATIVE_PATH work_in_build "${CMAKE_BINARY_DIR}" "${work}")
+    if(CMAKE_GENERATOR MATCHES "Ninja" AND NOT work_in_build MATCHES "^\\.\\./")
+      set(summary_dir "${CMAKE_BINARY_DIR}")
+      set(summary_prefix "${work_in_build}/steps")
+      cmake_policy(PUSH)
+      cmake_policy(SET CMP0116 OLD)
+    else()
+      set(summary_dir "${CMAKE_CURRENT_BINARY_DIR}")
+      set(summary_prefix "${work}/steps")
+      cmake_policy(PUSH)
+    endif()
     foreach(src IN LISTS c_sources)
       get_filename_component(name "${src}" NAME)
       set(pcs "${work}/steps/${n}-${name}.pcs")
       set(pcr "${work}/steps/${n}-${name}.pcr")
       add_custom_command(
         OUTPUT "${pcs}"
-        COMMAND "${exe}" --summarize "${src}" -o "${pcs}" "--depfile=${pcs}.d"
-                -p "${work}/db" ${step_options}
-        DEPENDS "${src}" "${db}" "${exe}"
+        COMMAND "${exe}" --summarize "${src}" -o "${summary_prefix}/${n}-${name}.pcs"
+                "--depfile=${pcs}.d" -p "${work}/db/${n}" ${step_options}
+        DEPENDS "${src}" "${work}/db/${n}/compile_commands.json" "${exe}"
         DEPFILE "${pcs}.d"
+        WORKING_DIRECTORY "${summary_dir}"
         COMMENT "ptrcomp: summarizing ${name}"
         VERBATIM)
       add_custom_command(
         OUTPUT "${pcr}"
-        COMMAND "${exe}" "--apply=${plan}" "${src}" -o "${pcr}" -p "${work}/db"
+        COMMAND "${exe}" "--apply=${plan}" "${src}" -o "${pcr}" -p "${work}/db/${n}"
                 ${step_options}
         DEPENDS "${plan}" "${pcs}" "${exe}"
         COMMENT "ptrcomp: rewriting ${name}"
@@ -304,6 +328,7 @@ function(_ptrcomp_transform_finish tgt)
       list(APPEND results "${pcr}")
       math(EXPR n "${n} + 1")
     endforeach()
+    cmake_policy(POP)
     add_custom_command(
       OUTPUT "${plan}"
       COMMAND "${exe}" --link ${summaries} -o "${plan}" ${step_options}

@@ -191,6 +191,20 @@ def test_steps_are_build_actions(prefix, original_output, tmp_path):
     steps = build / "app" / "ptrcomp" / "pcdemo" / "steps"
     assert len(list(steps.glob("*.pcs"))) == 3 and len(list(steps.glob("*.pcr"))) == 3
     assert (steps / "program.pcp").is_file()
+    if GENERATOR:
+        # Ninja reads the summaries' depfiles as ptrcomp writes them: no process per
+        # source converts them
+        summarize = [line for line in (build / "build.ninja").read_text().splitlines()
+                     if "--summarize" in line]
+        assert len(summarize) == 3
+        assert not any("cmake_transform_depfile" in line for line in summarize)
+        # each step reads a database of its own source's command alone
+        for line in summarize:
+            words = line.split()
+            source = words[words.index("--summarize") + 1]
+            db = json.loads((pathlib.Path(words[words.index("-p") + 1]) /
+                             "compile_commands.json").read_text())
+            assert [e["file"] for e in db] == [source]
     configure_and_build(PROJECT, one, f"-DCMAKE_PREFIX_PATH={prefix}",
                         "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DPCDEMO_ONE_RUN=ON")
     a = build / "app" / "ptrcomp" / "pcdemo" / "tree"
@@ -225,6 +239,11 @@ def test_rerun_when_a_header_changes(prefix, tmp_path):
                       .replace("1500", "900"))
     r = cmake("--build", build)
     assert "ptrcomp: checking and writing the transformed pcdemo" in r.stdout
+    if GENERATOR:
+        # the summaries' depfiles: only the source that includes the header again
+        assert "ptrcomp: summarizing main.c" in r.stdout, r.stdout
+        for other in ["summarizing list.c", "summarizing tree.c"]:
+            assert other not in r.stdout, r.stdout
     copied = pathlib.Path(str(build / "app" / "ptrcomp" / "pcdemo" / "tree") + real(config))
     assert copied.read_text() == config.read_text()
     configure_and_build(proj, orig, "-DPCDEMO_PTRCOMP=OFF")

@@ -453,3 +453,25 @@ def test_summary_cache(ptrcomp, tmp_path):
     r = tl.run_ptrcomp("-p", proj, "-o", tmp_path / "d")
     assert r.returncode == 0, r.stderr
     assert tree(tmp_path / "c") == tree(tmp_path / "d")
+
+
+def test_depfile_names_files_below_the_directory_it_runs_in_relative(ptrcomp, tmp_path):
+    """A build tool matches a depfile's paths as text, relative to where it runs the step
+    (Ninja: the top build directory): the target as given, the files below the
+    current directory relative to it, the others (system headers) absolute."""
+    proj = tmp_path / "my proj"
+    (proj / "inc").mkdir(parents=True)
+    (proj / "inc" / "shape.h").write_text("struct shape { struct shape *next; int n; };\n")
+    (proj / "a.c").write_text('#include <stdlib.h>\n#include "inc/shape.h"\n'
+                              "int main(void) { struct shape *s = malloc(sizeof *s);\n"
+                              "  free(s); return 0; }\n")
+    (proj / "out").mkdir()
+    r = tl.run_ptrcomp("--summarize", proj / "a.c", "-o", "out/a.pcs",
+                       "--depfile=out/a.pcs.d", "--", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    lines = [l.strip(" \\") for l in (proj / "out" / "a.pcs.d").read_text().splitlines()]
+    assert lines[0] == "out/a.pcs:"
+    deps = lines[1:]
+    assert "a.c" in deps and "inc/shape.h" in deps, deps
+    assert not any(str(proj).replace(" ", "\\ ") in d for d in deps), deps
+    assert any(d.startswith("/") and d.endswith("stdlib.h") for d in deps), deps

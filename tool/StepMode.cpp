@@ -49,10 +49,22 @@ static bool writeFile(StringRef Path, std::string Bytes) {
 }
 
 /// A depfile: \p Target depends on \p Files (spaces escaped, as Make and Ninja
-/// read it).
+/// read it). Files below the current directory are named relative to it, as the
+/// build tool that runs the step there names them (Ninja matches paths as
+/// text).
 static std::string
 depfile(StringRef Target,
         const std::vector<std::pair<std::string, uint64_t>> &Files) {
+  SmallString<256> Here;
+  if (sys::fs::current_path(Here))
+    Here.clear();
+  else if (!Here.endswith("/"))
+    Here += '/';
+  auto Relative = [&](StringRef P) {
+    return !Here.empty() && sys::path::is_absolute(P) && P.startswith(Here)
+               ? P.drop_front(Here.size())
+               : P;
+  };
   auto Escape = [](StringRef S) {
     std::string Out;
     for (char C : S) {
@@ -66,7 +78,7 @@ depfile(StringRef Target,
   };
   std::string Text = Escape(Target) + ":";
   for (auto &[Path, Hash] : Files)
-    Text += " \\\n  " + Escape(Path);
+    Text += " \\\n  " + Escape(Relative(Path));
   return Text + "\n";
 }
 
