@@ -26,10 +26,11 @@
 #   report.txt   ptrcomp's report (also in the target property PTRCOMP_REPORT_FILE)
 #   ptrcomp.d    dependencies: the run repeats when a source, a header of the program,
 #                the flags, the tool or the EXPECT file change
-#   db/          the compile commands of the sources, as ptrcomp reads them
-#   steps/       the steps' files: <n>.pcs (a source's summary, <n>.pcs.d its depfile),
-#                program.pcp (the linked program and its plan), <n>.pcr (a source's
-#                result)
+#   db/          the compile commands of the sources, as ptrcomp reads them (db/<n>/:
+#                the n-th source's alone, which its steps read)
+#   steps/       the steps' files: <n>-<name>.pcs (the summary of the n-th source,
+#                <name>, and .pcs.d its depfile), program.pcp (the linked program and
+#                its plan), <n>-<name>.pcr (the source's result)
 #
 # Mirroring absolute paths keeps the outputs' names known at configure time whatever
 # directory ptrcomp picks as the program's root, and makes the include directories easy

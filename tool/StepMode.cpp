@@ -95,7 +95,10 @@ readPlan(const ToolOptions &Opts,
     errorMessage("plan '" + Opts.PlanFile + "': " + toString(S.takeError()));
     return nullptr;
   }
-  (*S)->PlanBytes = std::move(Bytes);
+  // A plan read for one unit keeps its pools encoded in the file's bytes; a
+  // whole plan holds none of them (and the file's pages go).
+  if (OnlyFor)
+    (*S)->PlanBytes = std::move(Bytes);
   return std::move(*S);
 }
 
