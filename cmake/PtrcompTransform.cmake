@@ -30,7 +30,8 @@
 #                the n-th source's alone, which its steps read)
 #   steps/       the steps' files: <n>-<name>.pcs (the summary of the n-th source,
 #                <name>, and .pcs.d its depfile), program.pcp (the linked program and
-#                its plan), <n>-<name>.pcr (the source's result)
+#                its plan), units/<n>.pcu (the source's stamp: what its apply
+#                reads of the plan), <n>-<name>.pcr (the source's result)
 #
 # Mirroring absolute paths keeps the outputs' names known at configure time whatever
 # directory ptrcomp picks as the program's root, and makes the include directories easy
@@ -287,6 +288,7 @@ function(_ptrcomp_transform_finish tgt)
     list(FILTER step_options EXCLUDE REGEX "^--expect=")
     set(summaries "")
     set(results "")
+    set(stamps "")
     set(plan "${work}/steps/program.pcp")
     set(n 0)
     # Under Ninja, a summarize runs in the top build directory and names its output
@@ -318,21 +320,27 @@ function(_ptrcomp_transform_finish tgt)
         WORKING_DIRECTORY "${summary_dir}"
         COMMENT "ptrcomp: summarizing ${name}"
         VERBATIM)
+      # An apply depends on its unit's stamp, not on the plan: the link rewrites the
+      # stamp only when the parts of the plan this apply reads changed, and those
+      # include the source's and its headers' checksums.
+      set(pcu "${work}/steps/units/${n}.pcu")
       add_custom_command(
         OUTPUT "${pcr}"
         COMMAND "${exe}" "--apply=${plan}" "${src}" -o "${pcr}" -p "${work}/db/${n}"
                 ${step_options}
-        DEPENDS "${plan}" "${pcs}" "${exe}"
+        DEPENDS "${pcu}" "${work}/db/${n}/compile_commands.json" "${exe}"
         COMMENT "ptrcomp: rewriting ${name}"
         VERBATIM)
       list(APPEND summaries "${pcs}")
       list(APPEND results "${pcr}")
+      list(APPEND stamps "${pcu}")
       math(EXPR n "${n} + 1")
     endforeach()
     cmake_policy(POP)
     add_custom_command(
-      OUTPUT "${plan}"
-      COMMAND "${exe}" --link ${summaries} -o "${plan}" ${step_options}
+      OUTPUT "${plan}" ${stamps}
+      COMMAND "${exe}" --link ${summaries} -o "${plan}"
+              "--unit-stamps=${work}/steps/units" ${step_options}
       DEPENDS ${summaries} "${exe}"
       COMMENT "ptrcomp: linking ${tgt}"
       VERBATIM)

@@ -234,6 +234,17 @@ def test_rerun_when_a_header_changes(prefix, tmp_path):
         for other in ["summarizing main.c", "summarizing tree.c", "linking", "rewriting",
                       "Building C object"]:
             assert other not in r.stdout, r.stdout
+        # a source edited where no other file's rewrite reads: the plan changes, but
+        # only that source's stamp, so only it is rewritten again
+        with open(proj / "lib" / "src" / "list.c", "a") as f:
+            f.write("/* an edit */\n")
+        r = cmake("--build", build)
+        for step in ["summarizing list.c", "linking pcdemo", "rewriting list.c",
+                     "checking and writing"]:
+            assert f"ptrcomp: {step}" in r.stdout, r.stdout
+        for other in ["rewriting main.c", "rewriting tree.c"]:
+            assert other not in r.stdout, r.stdout
+        assert tl.run([build / "app" / "pcdemo"]).stdout == first
     config = proj / "app" / "config" / "pcdemo_config.h"
     config.write_text(config.read_text().replace("12345u", "777u")
                       .replace("1500", "900"))

@@ -475,3 +475,81 @@ def test_depfile_names_files_below_the_directory_it_runs_in_relative(ptrcomp, tm
     assert "a.c" in deps and "inc/shape.h" in deps, deps
     assert not any(str(proj).replace(" ", "\\ ") in d for d in deps), deps
     assert any(d.startswith("/") and d.endswith("stdlib.h") for d in deps), deps
+
+
+STAMPED = {
+    "list.h": "struct node { int v; struct node *next; };\n"
+              "struct node *build(int n);\nvoid release(struct node *l);\n"
+              "int sum(struct node *l);\n",
+    "main.c": '#include <stdio.h>\n#include "list.h"\n'
+              "int main(void) {\n  struct node *l = build(10);\n"
+              '  printf("%d\\n", sum(l));\n  release(l);\n  return 0;\n}\n',
+    "build.c": '#include <stdlib.h>\n#include "list.h"\n'
+               "struct node *build(int n) {\n  struct node *l = 0;\n"
+               "  for (int i = 0; i < n; i++) {\n"
+               "    struct node *x = malloc(sizeof *x);\n"
+               "    x->v = i; x->next = l; l = x;\n  }\n  return l;\n}\n"
+               "void release(struct node *l) {\n"
+               "  while (l) { struct node *n = l->next; free(l); l = n; }\n}\n",
+    "sum.c": '#include "list.h"\n'
+             "int sum(struct node *l) {\n  int s = 0;\n"
+             "  for (; l; l = l->next) s += l->v;\n  return s;\n}\n",
+}
+
+
+def test_unit_stamps_change_only_with_what_the_apply_reads(ptrcomp, tmp_path):
+    """--link --unit-stamps=DIR writes DIR/<n>.pcu for the n-th summary, rewritten only
+    when the parts of the plan that file's --apply reads change; a file whose stamp a
+    new plan left as it was gets the same result from the new plan (what lets a build
+    skip its apply)."""
+    for name, text in STAMPED.items():
+        (tmp_path / name).write_text(text)
+    sources = ["main.c", "build.c", "sum.c"]
+    (tmp_path / "units").mkdir()
+
+    def run_steps():
+        for i, s in enumerate(sources):
+            r = tl.run_ptrcomp("--summarize", s, "-o", f"{i}.pcs", "--", cwd=tmp_path)
+            assert r.returncode == 0, r.stderr
+        r = tl.run_ptrcomp("--link", *[f"{i}.pcs" for i in range(len(sources))], "-o",
+                           "program.pcp", "--unit-stamps=units", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        results = []
+        for i, s in enumerate(sources):
+            r = tl.run_ptrcomp("--apply=program.pcp", s, "-o", f"{i}.pcr", "--",
+                               cwd=tmp_path)
+            assert r.returncode == 0, r.stderr
+            results.append((tmp_path / f"{i}.pcr").read_bytes())
+        stamps = [tmp_path / "units" / f"{i}.pcu" for i in range(len(sources))]
+        return results, [p.read_bytes() for p in stamps], [p.stat().st_mtime_ns for p in stamps]
+
+    results, stamps, _ = run_steps()
+    assert sorted(p.name for p in (tmp_path / "units").iterdir()) == ["0.pcu", "1.pcu",
+                                                                       "2.pcu"]
+    assert all(s.startswith(b"ptrcomp unit stamp") for s in stamps), stamps
+    assert len(set(stamps)) == 3
+    for p in (tmp_path / "units").iterdir():
+        os.utime(p, ns=(10**18, 10**18))
+    # An edit of sum.c that no other file's rewrite reads: only its stamp changes, and
+    # the others' results are the same.
+    with open(tmp_path / "sum.c", "a") as f:
+        f.write("/* an edit */\n")
+    results2, stamps2, times2 = run_steps()
+    assert stamps2[2] != stamps[2]
+    assert stamps2[:2] == stamps[:2] and times2[:2] == [10**18, 10**18]
+    assert results2[:2] == results[:2]
+    # An edit that moves build.c's allocation (the pool's label says where): the pools
+    # every file reads change, so every stamp does.
+    (tmp_path / "build.c").write_text("\n" + STAMPED["build.c"])
+    results3, stamps3, _ = run_steps()
+    assert all(a != b for a, b in zip(stamps2, stamps3)), (stamps2, stamps3)
+    # Whatever changed, an unchanged stamp means an unchanged result.
+    for a, b, ra, rb in zip(stamps, stamps3, results, results3):
+        assert a != b or ra == rb
+    # The option's own errors.
+    r = tl.run_ptrcomp("--link", "0.pcs", "-o", "p.pcp", "--unit-stamps=missing",
+                       cwd=tmp_path)
+    assert r.returncode == 1 and "--unit-stamps 'missing': no such directory" in r.stderr
+    r = tl.run_ptrcomp("--summarize", "sum.c", "-o", "s.pcs", "--unit-stamps=units", "--",
+                       cwd=tmp_path)
+    assert r.returncode == 1 and "--unit-stamps only applies to --link" in r.stderr

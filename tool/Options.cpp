@@ -149,6 +149,17 @@ static cl::opt<std::string> DepFileOpt(
              "changes)"),
     cl::value_desc("file"), cl::cat(PtrcompCategory));
 
+static cl::opt<std::string>
+    UnitStampsOpt("unit-stamps",
+                  cl::desc("With --link: also write <dir>/<n>.pcu for the n-th "
+                           "summary given, a line\n"
+                           "that changes only when the parts of the plan its "
+                           "file's --apply reads\n"
+                           "change (rewritten only then: a build whose apply "
+                           "depends on it skips the\n"
+                           "files a new plan leaves as they were)"),
+                  cl::value_desc("dir"), cl::cat(PtrcompCategory));
+
 static cl::opt<std::string> CacheDirOpt(
     "cache-dir",
     cl::desc("Keep each file's summary in <dir> and reuse it in later runs while the file\n"
@@ -489,6 +500,15 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
     else if (!checkOutputFile("--depfile", DepFileOpt))
       Ok = false;
     Opts.DepFile = DepFileOpt;
+  }
+  if (!UnitStampsOpt.empty()) {
+    if (Opts.Step != StepKind::Link)
+      Bad("--unit-stamps only applies to --link");
+    else if (!sys::fs::is_directory(UnitStampsOpt))
+      Bad("--unit-stamps '" + UnitStampsOpt + "': " +
+          (sys::fs::exists(UnitStampsOpt) ? "not a directory"
+                                          : "no such directory"));
+    Opts.UnitStampDir = UnitStampsOpt;
   }
   if (Opts.Step == StepKind::Link || Opts.Step == StepKind::Finish)
     for (const std::string &F : Opts.Sources)

@@ -65,6 +65,8 @@ struct ToolOptions {
   std::string PlanFile;
   /// --summarize: where to write the files the unit read, as a depfile (Makefile syntax).
   std::string DepFile;
+  /// --link: where to write the units' stamps (--unit-stamps), or "".
+  std::string UnitStampDir;
   /// The single command: where summaries are kept between runs (--cache-dir), or "".
   std::string CacheDir;
   /// Units processed at once (-j): at most this many ASTs are alive.

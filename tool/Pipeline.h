@@ -183,10 +183,13 @@ std::string writeSummaryFile(SummarizedUnit &U);
 llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes);
 /// (\p InjectFault: see --inject-fault.)
 std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault = "");
-/// The same into file \p Path, never all in memory (see SpillFile.h); a file that
-/// already holds those bytes is left alone. Prints an error and returns false on
-/// failure.
-bool writePlanFile(ProgramState &S, llvm::StringRef Path, llvm::StringRef InjectFault);
+/// The same into file \p Path, never all in memory (see SpillFile.h); a file
+/// that already holds those bytes is left alone. Prints an error and returns
+/// false on failure. \p UnitStamps, when given, receives each unit's stamp: a
+/// line that changes exactly when the plan's parts its --apply reads change.
+bool writePlanFile(ProgramState &S, llvm::StringRef Path,
+                   llvm::StringRef InjectFault,
+                   std::vector<std::string> *UnitStamps = nullptr);
 /// The whole plan; or, given the real path of a unit's main file, only what
 /// applying the plan to that unit reads (its functions, their callees, the
 /// program's globals); its pools are then decoded when asked for, from \p

@@ -11,6 +11,9 @@
 #include "SpillFile.h"
 
 #include "ptrcomp/analysis/SummaryIO.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdint>
 
@@ -240,8 +243,9 @@ calleesOf(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 /// The plan file (a dsa::PartsWriter file, parts as PlanPart says). A unit's
 /// part names the functions its rewriting reads: its own, the members of
 /// function-pointer classes, and the callees of their versions.
-static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
-                         llvm::StringRef InjectFault) {
+static std::vector<std::string> addPlanParts(ProgramState &S,
+                                             dsa::PartsWriter &W,
+                                             llvm::StringRef InjectFault) {
   dsa::ProgramGraphs &PG = *S.Graphs;
   dsa::Plan &P = S.Plan;
   if (P.PoolsByLayout.size() != P.Layouts.size())
@@ -302,6 +306,11 @@ static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
   for (size_t I = 0; I < Index.size(); ++I)
     if (std::get<1>(Index[I]) < NumUnits)
       OwnOf[std::get<1>(Index[I])].push_back(I);
+  // The parts each unit's --apply reads (readPlanFile with OnlyFor): for its
+  // stamp.
+  std::vector<std::vector<size_t>> PartsRead(NumUnits);
+  size_t FirstGraph = FirstUnitPart + NumUnits,
+         FirstFunction = FirstGraph + Graphs.size();
   for (unsigned U = 0; U < NumUnits; ++U) {
     std::vector<size_t> First = OwnOf[U];
     First.insert(First.end(), Members.begin(), Members.end());
@@ -348,6 +357,12 @@ static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
           if (S.Facts.CrossUnit.count(VI))
             Cross.insert(VI);
         }
+    PartsRead[U] = {HeadPart, DecisionsPart, GlobalsPart, PoolsPart,
+                    FirstUnitPart + U};
+    for (auto &[I, G] : Reads) {
+      PartsRead[U].push_back(FirstGraph + G);
+      PartsRead[U].push_back(FirstFunction + I);
+    }
     std::map<unsigned, std::vector<unsigned>> NoClones;
     Add([&](dsa::ArchiveWriter &A) {
       fields(A, S.Sources[U], S.Files[U],
@@ -369,6 +384,25 @@ static void addPlanParts(ProgramState &S, dsa::PartsWriter &W,
           Versions.emplace_back(VI, P.Versions[VI]);
       fields(A, Planned, Versions);
     });
+
+  // A unit's stamp: the checksums of the parts its --apply reads. Equal stamps,
+  // equal results: a build may skip the apply of a unit whose stamp a new plan
+  // left as it was.
+  std::vector<std::string> Stamps;
+  for (const std::vector<size_t> &Parts : PartsRead) {
+    std::string Sums;
+    for (size_t I : Parts) {
+      char B[8];
+      llvm::support::endian::write64le(B, W.checksum(I));
+      Sums.append(B, 8);
+    }
+    Stamps.push_back(llvm::formatv("ptrcomp unit stamp (plan format {0}, "
+                                   "ptrcomp {1}): {2:x16}\n",
+                                   dsa::SummaryFormat, PTRCOMP_VERSION,
+                                   llvm::xxHash64(Sums))
+                         .str());
+  }
+  return Stamps;
 }
 
 std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
@@ -378,12 +412,15 @@ std::string writePlanFile(ProgramState &S, llvm::StringRef InjectFault) {
 }
 
 bool writePlanFile(ProgramState &S, llvm::StringRef Path,
-                   llvm::StringRef InjectFault) {
+                   llvm::StringRef InjectFault,
+                   std::vector<std::string> *UnitStamps) {
   std::unique_ptr<SpillFile> Out = SpillFile::create(Path);
   if (!Out)
     return false;
   dsa::PartsWriter W(Out->body());
-  addPlanParts(S, W, InjectFault);
+  std::vector<std::string> Stamps = addPlanParts(S, W, InjectFault);
+  if (UnitStamps)
+    *UnitStamps = std::move(Stamps);
   return Out->commit(W.head("plan", PTRCOMP_VERSION));
 }
 

@@ -166,7 +166,20 @@ static int link(ToolOptions &Opts) {
   if (!linkProgram(Opts, std::move(Units), S))
     return 1;
   makeRoundPlan(Opts, S);
-  exitStep(writePlanFile(S, Opts.StepOutput, Opts.InjectFault) ? 0 : 1);
+  std::vector<std::string> Stamps;
+  if (!writePlanFile(S, Opts.StepOutput, Opts.InjectFault, &Stamps))
+    exitStep(1);
+  // The units' stamps, each rewritten only when it changed: a build whose
+  // --apply of the n-th summary's file depends on <dir>/<n>.pcu, not on the
+  // plan, skips it when the plan changed elsewhere.
+  std::vector<ExtraOutput> Out;
+  if (!Opts.UnitStampDir.empty())
+    for (size_t U = 0; U < Stamps.size(); ++U) {
+      SmallString<256> Path(Opts.UnitStampDir);
+      sys::path::append(Path, std::to_string(U) + ".pcu");
+      Out.emplace_back(std::string(Path), std::move(Stamps[U]));
+    }
+  exitStep(writeFiles(std::move(Out)) ? 0 : 1);
 }
 
 static int apply(ToolOptions &Opts) {

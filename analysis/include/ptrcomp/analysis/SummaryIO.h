@@ -49,6 +49,8 @@ public:
   /// Adds \p Bytes as the next part; returns its number.
   size_t add(llvm::StringRef Bytes);
   size_t size() const { return Ends.size(); }
+  /// The checksum of part \p I (what the file's table holds for it).
+  uint64_t checksum(size_t I) const { return Ends[I].second; }
   /// The file's bytes; the writer is left empty (parts kept in memory only).
   std::string take(llvm::StringRef Kind, llvm::StringRef ToolVersion);
   /// What goes before the parts in the file: the header line, the sizes and
