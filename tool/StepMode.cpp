@@ -162,6 +162,11 @@ static int link(ToolOptions &Opts) {
       First = U.Summary->MainFile;
   if (!applyConfig(sys::path::parent_path(First), Opts))
     return 1;
+  // The link orders the units by their main files; the stamps go by the order
+  // the summaries were given in.
+  std::vector<std::string> MainFiles;
+  for (SummarizedUnit &U : Units)
+    MainFiles.push_back(U.Summary->MainFile);
   ProgramState S;
   if (!linkProgram(Opts, std::move(Units), S))
     return 1;
@@ -173,12 +178,24 @@ static int link(ToolOptions &Opts) {
   // --apply of the n-th summary's file depends on <dir>/<n>.pcu, not on the
   // plan, skips it when the plan changed elsewhere.
   std::vector<ExtraOutput> Out;
-  if (!Opts.UnitStampDir.empty())
-    for (size_t U = 0; U < Stamps.size(); ++U) {
+  if (!Opts.UnitStampDir.empty()) {
+    std::map<std::string, unsigned> UnitOf;
+    for (unsigned U = 0; U < S.Files.size() && U < Stamps.size(); ++U)
+      for (const UnitFile &F : S.Files[U])
+        if (F.IsMainFile)
+          UnitOf[F.RealPath] = U;
+    for (size_t N = 0; N < MainFiles.size(); ++N) {
+      auto It = UnitOf.find(MainFiles[N]);
+      if (It == UnitOf.end()) {
+        errorMessage("internal error: summary '" + Opts.Sources[N] +
+                     "' is no unit of the plan");
+        exitStep(1);
+      }
       SmallString<256> Path(Opts.UnitStampDir);
-      sys::path::append(Path, std::to_string(U) + ".pcu");
-      Out.emplace_back(std::string(Path), std::move(Stamps[U]));
+      sys::path::append(Path, std::to_string(N) + ".pcu");
+      Out.emplace_back(std::string(Path), Stamps[It->second]);
     }
+  }
   exitStep(writeFiles(std::move(Out)) ? 0 : 1);
 }
 
