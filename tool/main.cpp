@@ -2,6 +2,7 @@
 //--------------------------------------===//
 #include "Driver.h"
 #include "Options.h"
+#include "StepHeap.h"
 #include "ptrcomp/Compat.h"
 
 #include "llvm/Support/InitLLVM.h"
@@ -16,6 +17,9 @@ int main(int argc, const char **argv) {
     return 1;
   if (ExitNow)
     return 0;
+  if (Opts.Step == ptrcomp::StepKind::Summarize ||
+      Opts.Step == ptrcomp::StepKind::Apply)
+    ptrcomp::tuneHeapForOneFileStep();
   // The AST walks recurse once per nested expression; valid C can nest tens of thousands
   // deep (long operator chains). Run the pipeline on a thread with a large stack.
   int Status = 1;
