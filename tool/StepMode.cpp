@@ -4,6 +4,7 @@
 #include "Output.h"
 #include "Parallel.h"
 #include "Pipeline.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,10 +59,11 @@ depfile(StringRef Target,
   SmallString<256> Here;
   if (sys::fs::current_path(Here))
     Here.clear();
-  else if (!Here.endswith("/"))
+  else if (!compat::endsWith(Here, "/"))
     Here += '/';
   auto Relative = [&](StringRef P) {
-    return !Here.empty() && sys::path::is_absolute(P) && P.startswith(Here)
+    return !Here.empty() && sys::path::is_absolute(P) &&
+                   compat::startsWith(P, Here)
                ? P.drop_front(Here.size())
                : P;
   };
