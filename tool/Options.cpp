@@ -149,16 +149,13 @@ static cl::opt<std::string> DepFileOpt(
              "changes)"),
     cl::value_desc("file"), cl::cat(PtrcompCategory));
 
-static cl::opt<std::string>
-    UnitStampsOpt("unit-stamps",
-                  cl::desc("With --link: also write <dir>/<n>.pcu for the n-th "
-                           "summary given, a line\n"
-                           "that changes only when the parts of the plan its "
-                           "file's --apply reads\n"
-                           "change (rewritten only then: a build whose apply "
-                           "depends on it skips the\n"
-                           "files a new plan leaves as they were)"),
-                  cl::value_desc("dir"), cl::cat(PtrcompCategory));
+static cl::opt<std::string> UnitStampsOpt(
+    "unit-stamps",
+    cl::desc("With --link: also write <dir>/<n>.pcu for the n-th summary given, a line\n"
+             "that changes only when the parts of the plan its file's --apply reads\n"
+             "change (rewritten only then: a build whose apply depends on it skips the\n"
+             "files a new plan leaves as they were)"),
+    cl::value_desc("dir"), cl::cat(PtrcompCategory));
 
 static cl::opt<std::string> CacheDirOpt(
     "cache-dir",

@@ -84,6 +84,16 @@ depfile(StringRef Target,
   return Text + "\n";
 }
 
+/// Each unit of \p S by the real path of its main file.
+static std::map<std::string, unsigned> unitsByMainFile(const ProgramState &S) {
+  std::map<std::string, unsigned> Out;
+  for (unsigned U = 0; U < S.Files.size(); ++U)
+    for (const UnitFile &F : S.Files[U])
+      if (F.IsMainFile)
+        Out[F.RealPath] = U;
+  return Out;
+}
+
 /// The plan of --apply and --finish.
 static std::unique_ptr<ProgramState>
 readPlan(const ToolOptions &Opts,
@@ -181,14 +191,10 @@ static int link(ToolOptions &Opts) {
   // plan, skips it when the plan changed elsewhere.
   std::vector<ExtraOutput> Out;
   if (!Opts.UnitStampDir.empty()) {
-    std::map<std::string, unsigned> UnitOf;
-    for (unsigned U = 0; U < S.Files.size() && U < Stamps.size(); ++U)
-      for (const UnitFile &F : S.Files[U])
-        if (F.IsMainFile)
-          UnitOf[F.RealPath] = U;
+    std::map<std::string, unsigned> UnitOf = unitsByMainFile(S);
     for (size_t N = 0; N < MainFiles.size(); ++N) {
       auto It = UnitOf.find(MainFiles[N]);
-      if (It == UnitOf.end()) {
+      if (It == UnitOf.end() || It->second >= Stamps.size()) {
         errorMessage("internal error: summary '" + Opts.Sources[N] +
                      "' is no unit of the plan");
         exitStep(1);
@@ -233,11 +239,7 @@ static int finish(ToolOptions &Opts) {
     return 1;
   // One result per unit, of the plan in force; the units are matched by main
   // file.
-  std::map<std::string, unsigned> UnitByMain;
-  for (unsigned U = 0; U < S->Files.size(); ++U)
-    for (const UnitFile &F : S->Files[U])
-      if (F.IsMainFile)
-        UnitByMain[F.RealPath] = U;
+  std::map<std::string, unsigned> UnitByMain = unitsByMainFile(*S);
   std::vector<UnitResult> Results(S->Sources.size());
   SharedEdits Shared(Results);
   std::vector<bool> Have(S->Sources.size());

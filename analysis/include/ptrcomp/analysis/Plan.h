@@ -258,7 +258,6 @@ public:
   /// when first asked for. The bytes must outlive the table.
   void assignEncoded(std::vector<Key> Keys,
                      std::vector<llvm::StringRef> Encoded, Decoder Decode);
-  bool isEncoded() const { return Lazy != nullptr; }
 
 private:
   struct EncodedPools;
