@@ -129,6 +129,18 @@ private:
       G.collapse(C.Node, "collapsed: the bytes between two places in it are measured at " +
                              loc(E));
   }
+  /// Two pointers are compared or subtracted: the answer depends on whether they name
+  /// the same place, which an index answers only within one pool. Unifying their targets
+  /// puts whatever they may point to in one pool, where equal indices mean the same
+  /// object and null is 0 for both (two pools would both number their first object 1).
+  void samePlaces(Cell A, Cell B, const Expr *E) {
+    if (A.isNull() || B.isNull())
+      return;
+    QualType T = cast<BinaryOperator>(E)->getLHS()->getType();
+    if (T->isFunctionPointerType())
+      return; // functions are not pooled; their identity needs no unification
+    G.merge(A, B, [&] { return loc(E); });
+  }
   void access(Cell C, QualType T, const Expr *E) {
     G.access(C, ty(T), [this, E] { return loc(E); });
   }
@@ -537,6 +549,8 @@ Cell Builder::binary(const BinaryOperator *E) {
       if (Elem->isCharType())
         for (Cell C : {A, B})
           measuredBytes(C, E);
+      if (E->getOpcode() == BO_Sub)
+        samePlaces(A, B, E);
       return {};
     }
     const Expr *Ptr = isPointer(LHS->getType()) ? LHS : isPointer(RHS->getType()) ? RHS
@@ -564,6 +578,17 @@ Cell Builder::binary(const BinaryOperator *E) {
   case BO_Comma:
     visit(LHS);
     return visit(RHS);
+  case BO_EQ:
+  case BO_NE:
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE: {
+    Cell A = visit(LHS), B = visit(RHS);
+    if (isPointer(LHS->getType()) && isPointer(RHS->getType()))
+      samePlaces(A, B, E);
+    return {};
+  }
   default: {
     visit(LHS);
     visit(RHS);
@@ -821,6 +846,22 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
   if (FD->isVariadic())
     FG.VarArgs = {G.makeNode(), 0};
   B.stmt(FD->getBody());
+  // A parameter or result `T **a` whose elements the body never reads (it allocates,
+  // clears or copies the array as bytes) still holds pointers to T: they get a target
+  // here, so that what a caller makes of them (indices, in a pool) reaches this
+  // function's versions, its parameter's type and its byte counts.
+  auto ElementTarget = [&](Cell Array, QualType T) {
+    if (!T->isPointerType() || !T->getPointeeType()->isPointerType())
+      return;
+    QualType Elem = T->getPointeeType()->getPointeeType();
+    Array = G.resolve(Array);
+    if (!Elem->isRecordType() || Array.isNull() || !G.edgeIfAny(Array).isNull())
+      return;
+    G.addPointerType(G.edge(Array), PG.Types.get(Elem, Ctx));
+  };
+  for (unsigned I = 0; I < FD->getNumParams() && I < FG.Formals.size(); ++I)
+    ElementTarget(FG.Formals[I], FD->getParamDecl(I)->getType());
+  ElementTarget(FG.Ret, FD->getReturnType());
   FG.VarStorage.shrink();
   FG.ExprCells.shrink();
   recordFunctionFacts(PG, Ctx, FD, FG);

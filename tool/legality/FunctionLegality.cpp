@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionLegality.h"
+#include "../rules/ByteCounts.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -303,34 +304,6 @@ void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
   }
 }
 
-bool FunctionLegality::elementTypeChanges(const Expr *A) const {
-  if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
-    return P.Layouts[R.E.LayoutId].Compressed;
-  if (int L = layoutOfPointee(A); L >= 0)
-    return P.Layouts[L].Compressed;
-  QualType PT = A->IgnoreParenImpCasts()->getType();
-  if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
-    return false;
-  if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end()) {
-    Rep El = repOfCell(F.Graph->edgeIfAny(It->second), PT->getPointeeType());
-    return El.K == Idx && El.E.Bits < 64;
-  }
-  return false;
-}
-
-void FunctionLegality::ruleByteCount(const CallExpr *E, const dsa::CallSite &CS) {
-  // memset/memcpy/read/...: a byte count on objects whose size changes must be a whole
-  // number of them (the analysis collapses other counts; this is its backstop).
-  for (auto &[I, Cover] : CS.ByteCovers) {
-    if (I >= E->getNumArgs() || !elementTypeChanges(E->getArg(I)))
-      continue;
-    if (!Cover.Elem)
-      veto(rep(E->getArg(I)).E, E,
-           "a byte count that is not whole objects, on a structure whose layout changes");
-    break;
-  }
-}
-
 void FunctionLegality::ruleIndirectCall(const CallExpr *E) {
   // A call the plan does not direct (through a pointer to functions it cannot name):
   // its callees expect real pointers.
@@ -339,31 +312,6 @@ void FunctionLegality::ruleIndirectCall(const CallExpr *E) {
       veto(R.E, E, "passed through a call via a function pointer");
   if (Rep R = rep(E); R.K == Idx)
     veto(R.E, E, "returned from a call via a function pointer");
-}
-
-void FunctionLegality::ruleSizeofOperand(const UnaryExprOrTypeTraitExpr *E,
-                                         const SizeofOperand &SO) {
-  if (!SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()) ||
-      sizeofSameType(E->getArgumentExpr(), SO))
-    return;
-  std::string Why = "sizeof of an expression ptrcomp cannot retype at " +
-                    dsa::locationString(Ctx, E->getBeginLoc());
-  // The structures of the index variables the operand names.
-  bool Any = false;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (Rep R = repOfVar(VD); R.K == Idx) {
-          veto(R.E, nullptr, Why);
-          Any = true;
-        }
-    if (S)
-      for (const Stmt *C : codeChildren(S))
-        Walk(C);
-  };
-  Walk(E->getArgumentExpr());
-  if (!Any)
-    vetoAllPools(Why);
 }
 
 void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
@@ -549,11 +497,7 @@ void FunctionLegality::noteCopy(const Stmt *S, unsigned Mark, const std::string 
   std::string Key = "=";
   if (Placed > Mark) {
     // What the rewriter reads to spell the copy; the sizeof respellings in force.
-    Key = rewriteKey(S) + "|" + Tag + "|";
-    for (auto &KV : SizeofLayout)
-      Key += "L" + std::to_string(KV.first) + ";";
-    for (auto &KV : SizeofPointer)
-      Key += "P" + std::to_string(KV.first) + ";";
+    Key = rewriteKey(S) + "|" + Tag + "|" + Sizeofs.key();
   }
   Copies[*R].push_back({S, Key});
 }
@@ -718,17 +662,17 @@ bool FunctionLegality::binary(const BinaryOperator *E) {
     // A new array for a field that holds an array of indices: sizeof(T *) respelled.
     if (const auto *ME = dyn_cast<MemberExpr>(L->IgnoreParenImpCasts());
         ME && isa<CallExpr>(R->IgnoreParenCasts()) && isPointer(L->getType()->getPointeeType()))
-      if (fieldArrayEncoding(ME)) {
+      if (auto AE = fieldArrayEncoding(ME)) {
         QualType Elem = L->getType()->getPointeeType()->getPointeeType();
         if (Elem->isRecordType()) {
           bool InPlace = editableInPlace(E);
-          auto Saved = SizeofPointer;
-          SizeofPointer[PG.Types.get(Elem, Ctx)] = true;
+          auto Saved = Sizeofs.Pointer;
+          Sizeofs.Pointer[PG.Types.get(Elem, Ctx)] = "pc_idx" + std::to_string(AE->Bits);
           unsigned Mark = Placed;
           bool RC = expr(R);
           if (!InPlace)
             place(R, RC, "", Mark);
-          SizeofPointer = Saved;
+          Sizeofs.Pointer = Saved;
           if (RC) {
             Mark = Placed;
             bool LC = expr(L);
@@ -852,10 +796,10 @@ bool FunctionLegality::call(const CallExpr *E) {
       }
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret), Ctx.getPointerType(Ctx.VoidTy));
       if (Elem.K == Idx || (Elem.E.Indexed && Elem.E.isPooled())) {
-        auto Saved = SizeofPointer;
-        SizeofPointer[Elem.E.Struct] = true;
+        auto Saved = Sizeofs.Pointer;
+        Sizeofs.Pointer[Elem.E.Struct] = idxType(Elem.E);
         bool Changed = children(E, allChildren(E));
-        SizeofPointer = Saved;
+        Sizeofs.Pointer = Saved;
         return Changed;
       }
       return children(E, allChildren(E));
@@ -867,42 +811,33 @@ bool FunctionLegality::call(const CallExpr *E) {
       embed(E->getArg(0), Enc.Indexed);
       return true;
     }
-    // Any other function outside the program sees real pointers.
-    ruleByteCount(E, CS);
-    auto Saved = SizeofLayout, SavedP = SizeofPointer;
-    for (const Expr *A : E->arguments()) {
-      Rep R = rep(A);
-      if (R.K == Idx && R.E.LayoutId >= 0)
-        SizeofLayout[R.E.Struct] = true;
-      else if (int L = layoutOfPointee(A); L >= 0)
-        SizeofLayout[P.Layouts[L].Struct] = true;
-      if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
-        if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), Ctx.getPointerType(Ctx.VoidTy));
-            El.K == Idx)
-          SizeofPointer[El.E.Struct] = true;
+    // Any other function outside the program sees real pointers; byte counts follow
+    // rules/ByteCounts.h.
+    rules::ByteCountDecision BD = rules::decideByteCount(*this, E, CS);
+    if (!BD.Veto.empty()) {
+      for (const NodeEncoding &Enc : BD.Pools)
+        veto(Enc, nullptr, BD.Veto);
+      return false;
     }
-    // A constant byte count of whole objects is spelled for the new layout.
-    bool NewCount = false;
-    for (auto &[I, Cover] : CS.ByteCovers) {
-      if (I >= E->getNumArgs() || !elementTypeChanges(E->getArg(I)))
-        continue;
-      NewCount = Cover.Elem && Cover.Constant;
-      break;
-    }
-    const dsa::ByteCountCall *BC = dsa::byteCountCall(Name);
     CallMode Mode = callMode(E, false);
     std::vector<bool> Changed;
-    for (const Expr *A : E->arguments()) {
+    for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+      const Expr *A = E->getArg(I);
       unsigned Mark = Placed;
       bool Ch;
       std::string Tag;
-      if (NewCount && BC && A == E->getArg(BC->SizeArg)) {
+      if (int(I) == BD.SizeArg && BD.NewCount) {
         Ch = true;
         Tag = "count";
       } else if (rep(A).K == Idx) {
         embed(A);
         Ch = true;
         Tag = "addr";
+      } else if (int(I) == BD.SizeArg) {
+        rules::SizeofScope Saved = Sizeofs;
+        Sizeofs = BD.Scope;
+        Ch = expr(A);
+        Sizeofs = Saved;
       } else {
         Ch = expr(A);
       }
@@ -910,8 +845,6 @@ bool FunctionLegality::call(const CallExpr *E) {
         place(A, Ch, Tag, Mark);
       Changed.push_back(Ch);
     }
-    SizeofLayout = Saved;
-    SizeofPointer = SavedP;
     return callResult(E, Mode, false, false, "", Changed);
   }
   auto VC = V.Calls.find(CI->second);
@@ -958,24 +891,14 @@ bool FunctionLegality::call(const CallExpr *E) {
 }
 
 bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
-  if (E->getKind() != UETT_SizeOf)
-    return false;
-  if (E->isArgumentType()) {
-    QualType T = E->getArgumentType();
-    if (isPointer(T) && T->getPointeeType()->isRecordType() &&
-        SizeofPointer.count(PG.Types.get(T->getPointeeType(), Ctx)))
-      return true;
-    return T->isRecordType() && SizeofLayout.count(PG.Types.get(T, Ctx));
+  rules::SizeofDecision D = rules::decideSizeof(*this, E, Sizeofs);
+  if (D.K == rules::SizeofDecision::Veto) {
+    for (const NodeEncoding &Enc : D.Pools)
+      veto(Enc, nullptr, D.Why);
+    if (D.Pools.empty())
+      vetoAllPools(D.Why);
   }
-  SizeofOperand SO = sizeofOperand(E->getArgumentExpr());
-  if (!SO.NeedsNewType)
-    return false;
-  // Written by a macro that also evaluates the argument: the evaluated copies' edits
-  // give it its text, and its value cannot change.
-  if (!rangeOf(E) && macroArgs().operandFollowsTwins(E))
-    return false;
-  ruleSizeofOperand(E, SO);
-  return true;
+  return D.K == rules::SizeofDecision::Respell;
 }
 
 void FunctionLegality::declStmt(const DeclStmt *DS) {

@@ -14,6 +14,7 @@
 #define PTRCOMP_LEGALITY_FUNCTIONLEGALITY_H
 
 #include "../rewrite/VersionView.h"
+#include "../rules/Sizeof.h"
 
 #include <map>
 #include <set>
@@ -99,9 +100,7 @@ private:
   void ruleWrapperAllocationSize(const clang::CallExpr *E, const dsa::FunctionVersion &W,
                                  const std::vector<dsa::NodeEncoding> &PoolArgs,
                                  std::map<unsigned, bool> &Counts);
-  void ruleByteCount(const clang::CallExpr *E, const dsa::CallSite &CS);
   void ruleIndirectCall(const clang::CallExpr *E);
-  void ruleSizeofOperand(const clang::UnaryExprOrTypeTraitExpr *E, const SizeofOperand &SO);
   void ruleDeclaration(const clang::DeclStmt *DS);
   /// The rewriter gives \p S a new text: S must be spelled in the function's file (in
   /// the file itself, in one macro argument, or as a whole macro invocation), not in a
@@ -115,12 +114,9 @@ private:
   /// A changed macro argument must not be pasted (##).
   void rulePastedArgument();
 
-  bool elementTypeChanges(const clang::Expr *A) const;
-
   std::map<const clang::CallExpr *, unsigned> CallIndex;
-  /// sizeof(T) / sizeof(T *) that the enclosing expression respells (memcpy sizes of a
-  /// compressed struct, sizes of new arrays of indices).
-  std::map<dsa::TypeId, bool> SizeofLayout, SizeofPointer;
+  /// The sizes being written that measure the new representation (rules/Sizeof.h).
+  rules::SizeofScope Sizeofs;
   std::map<int, std::string> Vetoes;
   unsigned Placed = 0; ///< edits the rewriter makes, so far in the walk
   struct CopyKey {

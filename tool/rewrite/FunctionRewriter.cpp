@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "../rules/ByteCounts.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -792,8 +793,8 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
       if (auto AE = fieldArrayEncoding(ME)) {
         QualType Elem = L->getType()->getPointeeType()->getPointeeType();
         if (Elem->isRecordType()) {
-          std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
-          SizeofPointer[PG.Types.get(Elem, Ctx)] = "pc_idx" + std::to_string(AE->Bits);
+          std::map<dsa::TypeId, std::string> Saved = Sizeofs.Pointer;
+          Sizeofs.Pointer[PG.Types.get(Elem, Ctx)] = "pc_idx" + std::to_string(AE->Bits);
           Assembly A(*this, E);
           bool Changed = false;
           A.child(R, [&] {
@@ -801,7 +802,7 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
             Changed = New.has_value();
             return New;
           });
-          SizeofPointer = Saved;
+          Sizeofs.Pointer = Saved;
           if (Changed) {
             A.child(L, [&] { return rewrite(L); });
             return A.text();
@@ -947,7 +948,8 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
   }
   if (Enc.Indexed)
     return Call;
-  return "pc_ptr(" + Pool + ", " + *Call + ")";
+  // A failed allocation returns the null index, which pc_addr keeps a null pointer.
+  return "pc_addr(" + Pool + ", " + *Call + ")";
 }
 
 /// The variables without external linkage that \p S names, in order, once each.
@@ -1112,10 +1114,10 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       Rep Elem = repOfCell(F.Graph->edgeIfAny(CS.Ret),
                            Ctx.getPointerType(Ctx.VoidTy));
       if (Elem.K == Idx || (Elem.E.Indexed && Elem.E.isPooled())) {
-        std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
-        SizeofPointer[Elem.E.Struct] = idxType(Elem.E);
+        std::map<dsa::TypeId, std::string> Saved = Sizeofs.Pointer;
+        Sizeofs.Pointer[Elem.E.Struct] = idxType(Elem.E);
         auto New = splice(E);
-        SizeofPointer = Saved;
+        Sizeofs.Pointer = Saved;
         return New;
       }
       return splice(E);
@@ -1126,52 +1128,31 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         return splice(E);
       return deallocation(E->getArg(0), Enc);
     }
-    // Any other function outside the program sees real pointers.
-    std::map<dsa::TypeId, std::string> Saved = SizeofLayout;
-    std::map<dsa::TypeId, std::string> SavedP = SizeofPointer;
-    for (const Expr *A : E->arguments()) {
-      Rep R = rep(A);
-      if (R.K == Idx && R.E.LayoutId >= 0)
-        SizeofLayout[R.E.Struct] = layoutType(R.E);
-      else if (int L = layoutOfPointee(A); L >= 0)
-        SizeofLayout[P.Layouts[L].Struct] = dsa::layoutTypeName(P.Layouts[L]);
-      // memset/memcpy of an array of indices: sizeof(T *) is now an index's size.
-      if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
-        if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second),
-                               Ctx.getPointerType(Ctx.VoidTy));
-            El.K == Idx)
-          SizeofPointer[El.E.Struct] = idxType(El.E);
-    }
-    // A constant byte count of whole objects (see ByteCounts.h) is spelled for the new
-    // layout: memset(p, 0, 16) -> memset(..., 0, sizeof(struct node_pc32)).
-    std::optional<std::string> NewCount;
-    const dsa::ByteCountCall *BC = dsa::byteCountCall(Name);
-    for (auto &[I, Cover] : CS.ByteCovers) {
-      std::string Elem = I < E->getNumArgs() ? newElementType(E->getArg(I)) : "";
-      if (Elem.empty())
-        continue;
-      if (!Cover.Elem) {
-        vetoAt(rep(E->getArg(I)).E, E,
-               "a byte count that is not whole objects, on a structure whose layout "
-               "changes");
-        return std::nullopt;
-      }
-      if (Cover.Constant)
-        NewCount = Cover.Count == 1 ? "sizeof(" + Elem + ")"
-                                    : std::to_string(Cover.Count) + " * sizeof(" + Elem + ")";
-      break;
+    // Any other function outside the program sees real pointers; a byte count on
+    // storage whose layout changes is written for the new layout (rules/ByteCounts.h).
+    rules::ByteCountDecision BD = rules::decideByteCount(*this, E, CS);
+    if (!BD.Veto.empty()) {
+      for (const NodeEncoding &Enc : BD.Pools)
+        veto(Enc, BD.Veto);
+      return std::nullopt;
     }
     CallMode Mode = callMode(E, false);
     std::vector<std::optional<std::string>> Args;
-    for (const Expr *A : E->arguments()) {
+    for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+      const Expr *A = E->getArg(I);
       size_t Mark = Log.size();
       Rep R = rep(A);
       std::optional<std::string> New;
-      if (NewCount && BC && A == E->getArg(BC->SizeArg)) {
-        if (*NewCount != sourceText(A))
-          New = *NewCount;
+      if (int(I) == BD.SizeArg && BD.NewCount) {
+        if (*BD.NewCount != sourceText(A))
+          New = *BD.NewCount;
       } else if (R.K == Idx) {
         New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
+      } else if (int(I) == BD.SizeArg) {
+        rules::SizeofScope Saved = Sizeofs;
+        Sizeofs = BD.Scope;
+        New = rewrite(A);
+        Sizeofs = Saved;
       } else {
         New = rewrite(A);
       }
@@ -1179,8 +1160,6 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         place(A, New, Mark);
       Args.push_back(New);
     }
-    SizeofLayout = Saved;
-    SizeofPointer = SavedP;
     return callText(E, Mode, std::nullopt, {}, Args);
   }
   auto VC = V.Calls.find(CI->second);
@@ -1236,58 +1215,22 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   return callText(E, Mode, NewCallee, PoolArgs, Args);
 }
 
-std::string FunctionRewriter::newElementType(const Expr *A) {
-  if (Rep R = rep(A); R.K == Idx && R.E.LayoutId >= 0)
-    return P.Layouts[R.E.LayoutId].Compressed ? layoutType(R.E) : "";
-  if (int L = layoutOfPointee(A); L >= 0) // a header embedded in a pool object
-    return P.Layouts[L].Compressed ? dsa::layoutTypeName(P.Layouts[L]) : "";
-  // An array of pointers that became an array of narrower indices.
-  QualType PT = A->IgnoreParenImpCasts()->getType();
-  if (!isPointer(PT) || !isPointer(PT->getPointeeType()))
-    return "";
-  if (auto It = F.ExprCells.find(A->IgnoreParenImpCasts()); It != F.ExprCells.end())
-    if (Rep El = repOfCell(F.Graph->edgeIfAny(It->second), PT->getPointeeType());
-        El.K == Idx && El.E.Bits < 64)
-      return idxType(El.E);
-  return "";
-}
-
 std::optional<std::string>
 FunctionRewriter::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
-  if (E->getKind() != UETT_SizeOf)
+  rules::SizeofDecision D = rules::decideSizeof(*this, E, Sizeofs);
+  switch (D.K) {
+  case rules::SizeofDecision::Keep:
     return std::nullopt;
-  if (E->isArgumentType()) {
-    QualType T = E->getArgumentType();
-    if (isPointer(T) && T->getPointeeType()->isRecordType()) {
-      auto It = SizeofPointer.find(PG.Types.get(T->getPointeeType(), Ctx));
-      if (It != SizeofPointer.end())
-        return "sizeof(" + It->second + ")";
-    }
-    if (T->isRecordType()) {
-      auto It = SizeofLayout.find(PG.Types.get(T, Ctx));
-      if (It != SizeofLayout.end())
-        return "sizeof(" + It->second + ")";
-    }
+  case rules::SizeofDecision::Respell:
+    return D.Text;
+  case rules::SizeofDecision::Veto:
+    for (const NodeEncoding &Enc : D.Pools)
+      veto(Enc, D.Why);
+    if (D.Pools.empty())
+      vetoCode(nullptr, D.Why);
     return std::nullopt;
   }
-  const Expr *A = E->getArgumentExpr();
-  SizeofOperand SO = sizeofOperand(A);
-  if (!SO.NeedsNewType)
-    return std::nullopt;
-  // Written by a macro that also evaluates the argument (glibc's assert: `sizeof
-  // ((expr) ? 1 : 0)`): its value cannot change, and its text is what the edits of the
-  // evaluated copies make it.
-  if (!rangeOf(E) && macroArgs().operandFollowsTwins(E))
-    return std::nullopt;
-  if (SO.NewType && !SO.NewType->empty())
-    return "sizeof(" + *SO.NewType + ")";
-  // Known to keep its type (a char array member, a scalar): spelled as that type.
-  std::optional<std::string> Same = sizeofSameType(A, SO);
-  if (!Same) {
-    vetoAt(SO.IndexVar, E, "sizeof of an expression ptrcomp cannot retype");
-    return std::nullopt;
-  }
-  return "sizeof(" + *Same + ")";
+  return std::nullopt;
 }
 //===-- Statements -------------------------------------------------------===//
 
@@ -1421,13 +1364,13 @@ std::string FunctionRewriter::holderListText(ArrayRef<HolderInitElement> Elems) 
     if (El.K == HolderInitElement::Zeros) {
       T = "{0}";
     } else if (El.K == HolderInitElement::IndexArray) {
-      std::map<dsa::TypeId, std::string> Saved = SizeofPointer;
+      std::map<dsa::TypeId, std::string> Saved = Sizeofs.Pointer;
       QualType Elem = El.Init->getType()->getPointeeType();
       if (isPointer(Elem) && Elem->getPointeeType()->isRecordType())
-        SizeofPointer[PG.Types.get(Elem->getPointeeType(), Ctx)] =
+        Sizeofs.Pointer[PG.Types.get(Elem->getPointeeType(), Ctx)] =
             "pc_idx" + std::to_string(El.Bits);
       T = isNullConstant(El.Init, Ctx) ? "0" : text(El.Init);
-      SizeofPointer = Saved;
+      Sizeofs.Pointer = Saved;
     } else {
       T = valueText(El.Init, El.K == HolderInitElement::Index);
     }

@@ -4,6 +4,7 @@
 
 #include "PoolParamKinds.h"
 #include "VersionView.h"
+#include "../rules/Sizeof.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -212,9 +213,6 @@ private:
   wrapperArguments(const clang::CallExpr *E, dsa::FunctionGraph &Callee,
                    const dsa::FunctionVersion &W,
                    const std::vector<dsa::NodeEncoding> &PoolArgs);
-  /// The new spelling of the objects \p A points to when their size changes (a
-  /// compressed layout, or an index replacing a pointer), else "".
-  std::string newElementType(const clang::Expr *A);
 
   // Statements.
   void stmt(const clang::Stmt *S);
@@ -258,10 +256,8 @@ private:
   const PoolParamKinds *Kinds = nullptr;  ///< nullptr: every pool parameter a descriptor
   const std::map<unsigned, std::string> *LocalNames = nullptr;
   mutable std::vector<PoolParamUse> Uses; ///< per pool parameter
-  /// sizeof(T) of a pool's struct inside arguments of memcpy-like calls -> its layout.
-  std::map<dsa::TypeId, std::string> SizeofLayout;
-  /// sizeof(T *) inside the size of an array of indices -> sizeof of the index type.
-  std::map<dsa::TypeId, std::string> SizeofPointer;
+  /// The sizes being written that measure the new representation (rules/Sizeof.h).
+  rules::SizeofScope Sizeofs;
 };
 
 } // namespace ptrcomp

@@ -429,6 +429,8 @@ std::string VersionView::varDecl(const VarDecl *VD) const {
   return storedDecl(VD->getType(), It->second, VD->getName().str());
 }
 
+dsa::TypeId VersionView::typeId(QualType T) const { return PG.Types.get(T, Ctx); }
+
 std::string VersionView::idxType(const NodeEncoding &E) const {
   touch(E);
   return "pc_idx" + std::to_string(E.Bits);
@@ -508,8 +510,6 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   Scan(A);
   SizeofOperand Out;
   Out.NeedsNewType = Invalid;
-  if (!Invalid)
-    return Out;
   // New type of an unevaluated expression, from the variables and layouts it goes through:
   // "" = unchanged, nullopt = unknown.
   std::function<std::optional<std::string>(const Expr *)> NewType =

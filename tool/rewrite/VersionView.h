@@ -150,7 +150,8 @@ public:
   /// it: what it becomes is decided from the variables it names.
   struct SizeofOperand {
     bool NeedsNewType = false; ///< it dereferences an index (`sizeof *p`, `sizeof p->f`)
-    std::optional<std::string> NewType; ///< "" = unchanged, nullopt = unknown
+    /// Its type in the output: "" = unchanged, nullopt = unknown.
+    std::optional<std::string> NewType;
     dsa::NodeEncoding IndexVar;          ///< the operand itself, when it is an index
   };
   SizeofOperand sizeofOperand(const clang::Expr *A) const;
@@ -197,6 +198,11 @@ public:
 
   const dsa::FunctionVersion &version() const { return V; }
   dsa::FunctionGraph &function() const { return F; }
+  dsa::ProgramGraphs &graphs() const { return PG; }
+  const dsa::Plan &plan() const { return P; }
+  clang::ASTContext &context() const { return Ctx; }
+  /// The type id of \p T in the program's type table.
+  dsa::TypeId typeId(clang::QualType T) const;
   /// The statement directly around \p S in the function's body, or null. From clang's
   /// ParentMap of the body, made on first use: the ASTContext's parent map indexes the
   /// whole translation unit, system headers included, which cost a third of a parse.

@@ -24,7 +24,7 @@ struct list *MakeList(int N) {
 static struct list *MakeList_pa(pc_pool *P_Result, int N) {
     struct list *Result = NULL;
     for (int i = 0; i != N; ++i) {
-        struct list *Node = (struct list *)pc_ptr(P_Result, pc_alloc(P_Result, 1));
+        struct list *Node = (struct list *)pc_addr(P_Result, pc_alloc(P_Result, 1));
         Node->Next = Result;
         Node->X = i + 'A';
         Result = Node;
