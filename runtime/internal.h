@@ -36,6 +36,8 @@ typedef struct pc_region {
   size_t base_off;    /* owner->base - mem.start: header plus stagger */
   uint64_t cap_end;   /* first index past the reservation */
   uint64_t idx_end;   /* first index the index width cannot express */
+  uint64_t max_slots; /* largest block a reservation of the configured size holds */
+  int cut;            /* the system reserved less than asked: outgrowing it is no abort */
   uint64_t dirty_end; /* indices below this may hold old data: calloc must clear them */
   uint64_t top;       /* highest bump pointer of the owner before it was last lowered */
   uint64_t sizes_cap; /* slots of owner->sizes (a power of two, or 0) */
@@ -59,10 +61,10 @@ uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n_objects);
 void pc_rt_shared_free(pc_pool *p, uint64_t idx);
 uint64_t pc_rt_shared_calloc(pc_pool *p, size_t n_objects);
 uint64_t pc_rt_shared_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
-void pc_rt_shared_ready(pc_pool *p);
+int pc_rt_shared_ready(pc_pool *p); /* 0, or -1 when no memory */
 void pc_rt_shared_destroy(pc_pool *p);
 
-/* stats.c, called with the lock held. */
+/* stats.c, called with the lock held. pc_rt_site returns NULL when out of memory. */
 pc_site *pc_rt_site(const char *name, size_t obj_size);
 void pc_rt_site_retire(pc_site *s, uint64_t peak);
 

@@ -7,14 +7,22 @@
                                     ^ index 0 is the null object, never handed out
 
    Blocks are whole multiples of the pool's `unit` (one unit = one single block, see
-   PC_RT_UNIT) and start on multiples of it. Free single blocks form a LIFO list threaded
-   through their first 8 bytes (popped inline in pc_alloc). A block of more than one unit
-   ("multi-unit": arrays, realloc'd vectors, byte allocations) has its size in a small hash
-   table beside the pool, since pc_free is not told the size and a header in front of every
-   object would undo the compression. Free multi-unit blocks keep {link, size} in their
-   first 16 bytes and sit on exact-size lists, or on one first-fit list when large. Free
-   blocks are not coalesced: a pool lives as long as its data structure, and pc_pool_destroy
-   gives everything back at once.
+   PC_RT_UNIT) and start on multiples of it. Free-list links stored in free blocks are as
+   wide as the pool's indices (PC_RT_LINK: 2, 4 or 8 bytes), and a unit is large enough for
+   one. Free single blocks form a LIFO list threaded through their first link (popped
+   inline in pc_alloc). A block of more than one unit ("multi-unit": arrays, realloc'd
+   vectors, byte allocations) has its size in a small hash table beside the pool, since
+   pc_free is not told the size and a header in front of every object would undo the
+   compression. Free multi-unit blocks keep {link, size}, each as wide as a link, in their
+   first bytes (two units have room for two links) and sit on exact-size lists, or on one
+   first-fit list when large. Free blocks are not coalesced: a pool lives as long as its
+   data structure, and pc_pool_destroy gives everything back at once.
+
+   Running out of memory (see ptrcomp_rt.h, "Fatal conditions"): a request larger than a
+   reservation of the configured size could hold, a reservation or commit the system
+   refuses, or growth past a reservation the system cut short, makes the allocation return
+   0 with errno = ENOMEM and changes nothing. Only limits the original program could not
+   have hit (the index width; a full reservation of the configured size) abort.
 
    Regions of destroyed pools go to a small cache, so a pool created and destroyed in a hot
    function costs no system call; large ones first give their pages back to the OS. */
@@ -157,13 +165,19 @@ static int large_pages_wanted(void) {
 PC_NORETURN static void index_full(const pc_pool *p) {
   unsigned long long max = ((unsigned long long)1 << p->index_bits) - 1;
   const char *what = p->obj_size == 1 ? "bytes" : "objects";
+  char extra[160] = "";
+  if (p->obj_size > 1 && p->unit > 1) /* 2- and 3-byte objects of a 32-bit pool */
+    snprintf(extra, sizeof extra,
+             " (%u index slots per object allocated singly, as a free object holds a %u-byte "
+             "link: at most %llu such objects)",
+             (unsigned)p->unit, PC_RT_LINK(p->index_bits), max / p->unit);
   if (p->index_bits == 16)
-    pc_rt_fatal("pool \"%s\" is full: 16-bit indices address at most %llu %s; use 32-bit "
+    pc_rt_fatal("pool \"%s\" is full: 16-bit indices address at most %llu %s%s; use 32-bit "
                 "indices for it (--index-bits=32) or exclude this structure from pointer "
-                "compression", pname(p), max, what);
-  pc_rt_fatal("pool \"%s\" is full: 32-bit indices address at most %llu %s; exclude this "
+                "compression", pname(p), max, what, extra);
+  pc_rt_fatal("pool \"%s\" is full: 32-bit indices address at most %llu %s%s; exclude this "
               "structure from pointer compression so that it keeps 64-bit pointers",
-              pname(p), max, what);
+              pname(p), max, what, extra);
 }
 
 /* The pool would need more address space than was reserved for it. */
@@ -177,10 +191,11 @@ PC_NORETURN static void reservation_full(const pc_pool *p) {
               (unsigned long long)p->obj_size, (unsigned long long)(reserve_bytes >> 20));
 }
 
-/* A request so large it cannot fit whatever else happens. */
-PC_NORETURN static void too_big(const pc_pool *p, uint64_t n) {
-  if (p->index_bits < 64 && n >= ((uint64_t)1 << p->index_bits)) index_full(p);
-  reservation_full(p);
+uint64_t pc_rt_nomem(void) {
+#ifdef ENOMEM
+  errno = ENOMEM; /* as malloc does (POSIX) */
+#endif
+  return 0;
 }
 
 /* ---- region lists (lock held) ---- */
@@ -213,28 +228,24 @@ static pc_region *cache_take(size_t size) {
   return best;
 }
 
-/* A fresh region of `size` bytes, or smaller if the address space is short. */
-static pc_region *region_new(const pc_pool *p, size_t size) {
+/* A fresh region of `size` bytes, or smaller if the address space is short; NULL when the
+   system refuses even the smallest (reservation or first commit). */
+static pc_region *region_new(size_t size) {
   size_t gran = pc_os_granularity(), page = pc_os_page_size();
   size_t floor = size < PC_RESERVE_FLOOR ? size : PC_RESERVE_FLOOR, first;
   pc_os_mem m;
   pc_region *r;
   while (pc_os_reserve(size, &m) != 0) {
-    if (size <= floor) {
-      char a[32];
-      pc_rt_fatal("pool \"%s\": cannot reserve %s of address space (%s: %s); lower "
-                  "PTRCOMP_RESERVE_MB (now %llu MiB per pool)",
-                  pname(p), fmt_size(a, sizeof a, size), pc_os_name, pc_os_error(),
-                  (unsigned long long)(reserve_bytes >> 20));
-    }
+    if (size <= floor) return NULL;
     size = round_up(size / 2, gran);
     if (size < floor) size = floor;
   }
   first = round_up(PC_FIRST_COMMIT, page);
   if (first > m.size) first = m.size;
-  if (pc_os_commit(&m, 0, first) != 0)
-    pc_rt_fatal("pool \"%s\": out of memory: cannot commit its first %llu bytes (%s: %s)",
-                pname(p), (unsigned long long)first, pc_os_name, pc_os_error());
+  if (first < PC_HDR_SIZE || pc_os_commit(&m, 0, first) != 0) {
+    pc_os_release(&m);
+    return NULL;
+  }
   r = (pc_region *)(void *)m.start;
   memset(r, 0, sizeof *r);
   r->mem = m;
@@ -256,16 +267,45 @@ static void set_end(pc_pool *p) {
   p->end = e;
 }
 
-static void setup(pc_pool *p) {
+static void region_recycle(pc_region *r, size_t used);
+
+/* The largest request, in slots, that a reservation of the configured size `cfg` holds in
+   any pool of this object size: what is left after the header, the largest stagger and the
+   null object, in whole units. Larger requests fail like a malloc too large for memory. */
+static uint64_t max_slots_of(size_t os, uint64_t unit, size_t cfg) {
+  uint64_t objs;
+  if (cfg <= PC_HDR_SIZE + PC_STAGGER_MAX) return 0;
+  objs = (uint64_t)((cfg - PC_HDR_SIZE - PC_STAGGER_MAX) / os) / unit * unit;
+  return objs > unit ? objs - unit : 0;
+}
+
+/* Slots of a block of n objects: at least one unit, a whole number of units; 0 when that is
+   more than `max` (so n * obj_size overflowing size_t needs no separate check). */
+static uint64_t slots_for(uint64_t unit, uint64_t max, size_t n) {
+  uint64_t m = n ? (uint64_t)n : 1;
+  if (m > max) return 0; /* max is a multiple of unit: rounding up stays within it */
+  return (m + unit - 1) / unit * unit;
+}
+
+/* Slots of a block of n objects in a pool that is set up, or 0 when it cannot fit. */
+static uint64_t units(const pc_pool *p, size_t n) {
+  return slots_for(p->unit, p->region->max_slots, n);
+}
+
+/* Reserves the pool's region for a first request of n objects. -1 (the pool left as
+   initialised) when the request is larger than a configured reservation holds or the
+   system refuses the memory; aborts when the request alone exceeds the index width. */
+static int setup(pc_pool *p, size_t n) {
   size_t os = p->obj_size, want, cap;
-  uint64_t idx_end;
+  uint64_t idx_end, max, slots;
   unsigned long seq;
   pc_region *r;
+  pc_site *site;
   if (os == 0) pc_rt_fatal("pool \"%s\" has object size 0", pname(p));
   if (p->index_bits != 16 && p->index_bits != 32 && p->index_bits != 64)
     pc_rt_fatal("pool \"%s\": index_bits must be 16, 32 or 64, not %u", pname(p),
                 (unsigned)p->index_bits);
-  p->unit = PC_RT_UNIT(os);
+  p->unit = (uint32_t)PC_RT_UNIT(os, p->index_bits);
   idx_end = p->index_bits == 64 ? UINT64_MAX : (uint64_t)1 << p->index_bits;
 
   pc_rt_lock();
@@ -275,6 +315,17 @@ static void setup(pc_pool *p) {
   (void)pc_os_granularity();
   (void)large_pages_wanted(); /* read once here, under the lock; grow() reads the flag */
   cap = reserve_size();
+  /* Judge the first request before reserving anything for it. */
+  max = max_slots_of(os, p->unit, cap);
+  slots = slots_for(p->unit, max, n);
+  if (slots == 0) {
+    pc_rt_unlock();
+    return -1;
+  }
+  if (slots > idx_end - p->unit) {
+    pc_rt_unlock();
+    index_full(p);
+  }
   /* A narrow pool never needs more than its indices can address (1 MiB for a 16-bit pool of
      16-byte objects): reserving less leaves address space for the many-pools case. */
   want = cap;
@@ -284,12 +335,15 @@ static void setup(pc_pool *p) {
   seq = stagger_seq++;
   r = cache_take(want);
   pc_rt_unlock();
-  if (r == NULL) r = region_new(p, want);
+  if (r == NULL) r = region_new(want);
+  if (r == NULL) return -1;
 
   r->owner = p;
   r->base_off = PC_HDR_SIZE + (size_t)((seq * PC_STAGGER_STRIDE) % PC_STAGGER_SLOTS) * PC_LINE;
   r->cap_end = r->mem.size > r->base_off ? (r->mem.size - r->base_off) / os : 0;
   r->idx_end = idx_end;
+  r->max_slots = max;
+  r->cut = r->mem.size < want;
   r->dirty_end = r->dirty > r->base_off ? (r->dirty - r->base_off + os - 1) / os : 0;
   r->top = 0;
   r->sizes_cap = 0;
@@ -305,29 +359,50 @@ static void setup(pc_pool *p) {
   set_end(p);
 
   pc_rt_lock();
-  r->site = pc_rt_site(p->name, os);
+  site = pc_rt_site(p->name, os);
+  if (site == NULL) { /* no memory for the statistics entry: as if never set up */
+    pc_rt_unlock();
+    p->base = NULL;
+    p->next = p->end = 0;
+    p->region = NULL;
+    region_recycle(r, r->base_off);
+    return -1;
+  }
+  r->site = site;
   list_push(&pc_rt_in_use, r);
   pc_rt_unlock();
+  return 0;
 }
 
-/* Make [i, i+u) usable; i is p->next. Commits more of the region, or reports the limit. */
-static void grow(pc_pool *p, uint64_t i, uint64_t u) {
+/* Make [i, i+u) usable; i is p->next. Commits more of the region: 0, or -1 (nothing
+   changed) when the system refuses the memory or gave the pool a reservation smaller than
+   the configured size and the pool outgrows it. Aborts at the index width, and when the
+   pool outgrows a reservation of the configured size. */
+static int grow(pc_pool *p, uint64_t i, uint64_t u) {
   pc_region *r = p->region;
   size_t need;
   if (i > r->idx_end || u > r->idx_end - i) index_full(p);
   /* i > cap_end: objects so large that not even the first one fits */
-  if (i > r->cap_end || u > r->cap_end - i) reservation_full(p);
+  if (i > r->cap_end || u > r->cap_end - i) {
+    if (r->cut) return -1;
+    reservation_full(p);
+  }
   need = r->base_off + (size_t)(i + u) * p->obj_size;
   if (need > r->committed) {
+    size_t page = pc_os_page_size();
     size_t step = r->committed < PC_MAX_COMMIT_STEP ? r->committed : PC_MAX_COMMIT_STEP;
     size_t target = r->committed + step;
     if (target < need) target = need;
-    target = round_up(target, pc_os_page_size());
+    target = round_up(target, page);
     if (target > r->mem.size) target = r->mem.size;
-    if (pc_os_commit(&r->mem, r->committed, target - r->committed) != 0)
-      pc_rt_fatal("pool \"%s\": out of memory: cannot commit %llu more bytes (%s: %s)",
-                  pname(p), (unsigned long long)(target - r->committed), pc_os_name,
-                  pc_os_error());
+    if (pc_os_commit(&r->mem, r->committed, target - r->committed) != 0) {
+      /* The step ahead is refused: commit only what this request needs, if that is less. */
+      size_t just = round_up(need, page);
+      if (just > r->mem.size) just = r->mem.size;
+      if (just >= target || pc_os_commit(&r->mem, r->committed, just - r->committed) != 0)
+        return -1;
+      target = just;
+    }
     /* Only what this commit adds: what was committed before has had its hint (a hinted
        range keeps it through pc_os_reset, and the region's next owner is in this process,
        so it wants the same). */
@@ -338,32 +413,25 @@ static void grow(pc_pool *p, uint64_t i, uint64_t u) {
     r->committed = target;
   }
   set_end(p);
+  return 0;
 }
 
+/* The first u slots at the bump pointer, or 0 when they cannot be had. */
 static uint64_t bump(pc_pool *p, uint64_t u) {
   uint64_t i = p->next;
-  if (p->end - i < u) grow(p, i, u);
+  if (p->end - i < u && grow(p, i, u) != 0) return 0;
   p->next = i + u;
   return i;
 }
 
-/* Slots of a block of n objects: at least one unit, a whole number of units. */
-static uint64_t units(const pc_pool *p, size_t n) {
-  uint64_t u = p->unit, m = n ? (uint64_t)n : 1;
-  if (m > UINT64_MAX - u) too_big(p, m);
-  return (m + u - 1) / u * u;
-}
-
-/* ---- words stored inside free blocks (memcpy: they alias the program's objects) ---- */
+/* ---- fields stored inside free blocks, each as wide as a link (see the header) ---- */
 
 static uint64_t get_word(const pc_pool *p, uint64_t idx, unsigned w) {
-  uint64_t v;
-  memcpy(&v, p->base + idx * p->obj_size + w * sizeof v, sizeof v);
-  return v;
+  return pc_rt_link_get(p, p->base + idx * p->obj_size + w * PC_RT_LINK(p->index_bits));
 }
 
 static void set_word(pc_pool *p, uint64_t idx, unsigned w, uint64_t v) {
-  memcpy(p->base + idx * p->obj_size + w * sizeof v, &v, sizeof v);
+  pc_rt_link_set(p, p->base + idx * p->obj_size + w * PC_RT_LINK(p->index_bits), v);
 }
 
 /* ---- sizes of live multi-unit blocks: open addressing, linear probing ---- */
@@ -383,26 +451,30 @@ static size_t size_find(const pc_pool *p, uint64_t idx) {
   return s;
 }
 
-static void size_put(pc_pool *p, uint64_t idx, uint64_t slots) {
+/* Room for one more entry (keeping the load at most 1/2): 0, or -1 when the system
+   refuses the memory for a larger table (the old one is kept). Call it before size_put
+   adds a block that is not in the table yet. */
+static int size_room(pc_pool *p) {
   pc_region *r = p->region;
-  size_t s;
-  if ((p->nmulti + 1) * 2 > r->sizes_cap) { /* keep the load at most 1/2 */
-    uint64_t old_cap = r->sizes_cap, i, *old = p->sizes;
-    uint64_t cap = old_cap ? old_cap * 2 : 16;
-    p->sizes = (uint64_t *)calloc((size_t)cap * 2, sizeof *p->sizes);
-    if (p->sizes == NULL)
-      pc_rt_fatal("pool \"%s\": out of memory for the sizes of %llu arrays", pname(p),
-                  (unsigned long long)p->nmulti);
-    r->sizes_cap = cap;
-    for (i = 0; i < old_cap; i++)
-      if (old[2 * i] != 0) {
-        s = size_find(p, old[2 * i]);
-        p->sizes[2 * s] = old[2 * i];
-        p->sizes[2 * s + 1] = old[2 * i + 1];
-      }
-    free(old);
-  }
-  s = size_find(p, idx);
+  uint64_t old_cap = r->sizes_cap, i, *old = p->sizes, *t, cap;
+  if ((p->nmulti + 1) * 2 <= old_cap) return 0;
+  cap = old_cap ? old_cap * 2 : 16;
+  t = cap <= SIZE_MAX / (2 * sizeof *t) ? (uint64_t *)calloc((size_t)cap * 2, sizeof *t) : NULL;
+  if (t == NULL) return -1;
+  p->sizes = t;
+  r->sizes_cap = cap;
+  for (i = 0; i < old_cap; i++)
+    if (old[2 * i] != 0) {
+      size_t s = size_find(p, old[2 * i]);
+      t[2 * s] = old[2 * i];
+      t[2 * s + 1] = old[2 * i + 1];
+    }
+  free(old);
+  return 0;
+}
+
+static void size_put(pc_pool *p, uint64_t idx, uint64_t slots) {
+  size_t s = size_find(p, idx);
   if (p->sizes[2 * s] == 0) p->nmulti++;
   p->sizes[2 * s] = idx;
   p->sizes[2 * s + 1] = slots;
@@ -485,15 +557,17 @@ static uint64_t take_free_multi(pc_pool *p, uint64_t slots) {
 
 /* ---- allocation ---- */
 
+/* A block of `slots` slots, or 0 (nothing changed) when memory cannot be had. */
 static uint64_t alloc_block(pc_pool *p, uint64_t slots) {
   uint64_t i;
   if (slots == p->unit) {
     i = p->free1;
     if (i != 0) p->free1 = get_word(p, i, 0);
-    else i = bump(p, slots);
+    else if ((i = bump(p, slots)) == 0) return 0;
   } else {
+    if (size_room(p) != 0) return 0;
     i = take_free_multi(p, slots);
-    if (i == 0) i = bump(p, slots);
+    if (i == 0 && (i = bump(p, slots)) == 0) return 0;
     size_put(p, i, slots);
   }
   p->live += slots;
@@ -502,11 +576,15 @@ static uint64_t alloc_block(pc_pool *p, uint64_t slots) {
 }
 
 uint64_t pc_rt_alloc_slow(pc_pool *p, size_t n) {
+  uint64_t slots, i;
   if (p->shared) return pc_rt_shared_alloc(p, n);
-  if (p->base == NULL) setup(p);
-  return alloc_block(p, units(p, n));
+  if (p->base == NULL && setup(p, n) != 0) return pc_rt_nomem();
+  slots = units(p, n);
+  i = slots ? alloc_block(p, slots) : 0;
+  return i ? i : pc_rt_nomem();
 }
 
+/* NULL when the region cannot be reserved (the pool stays unused; see pc_base). */
 void *pc_rt_setup_base(const pc_pool *cp) {
   pc_pool *p = (pc_pool *)(uintptr_t)cp; /* see pc_base in the header: pools are never const */
   pc_pool_ready(p);
@@ -567,6 +645,7 @@ uint64_t pc_calloc(pc_pool *p, size_t n) {
   if (p->shared) return pc_rt_shared_calloc(p, n);
   before = p->next;
   i = pc_alloc(p, n);
+  if (i == 0) return 0; /* errno set */
   end = i + units(p, n);
   /* Memory at or above the bump pointer as it was before this call has never been handed
      out in this pool's life; it reads as zero unless a previous owner of the region left
@@ -587,6 +666,7 @@ uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {
   old = size_get(p, idx);
   if (old == 0) old = p->unit;
   slots = units(p, n);
+  if (slots == 0) return pc_rt_nomem(); /* more than a reservation holds: old block kept */
   if (slots == old) return idx;
 
   if (slots < old) { /* shrink in place; the tail becomes free */
@@ -607,7 +687,8 @@ uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {
 
   if (idx + old == p->next) { /* the last block grows in place */
     uint64_t more = slots - old;
-    if (p->end - p->next < more) grow(p, p->next, more);
+    if (old == p->unit && size_room(p) != 0) return pc_rt_nomem();
+    if (p->end - p->next < more && grow(p, p->next, more) != 0) return pc_rt_nomem();
     p->next += more;
     size_put(p, idx, slots);
     p->live += more;
@@ -617,6 +698,7 @@ uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {
 
   /* move: the base does not move, so both blocks stay addressable */
   j = alloc_block(p, slots);
+  if (j == 0) return pc_rt_nomem(); /* the old block is kept */
   memcpy(p->base + j * p->obj_size, p->base + idx * p->obj_size, (size_t)old * p->obj_size);
   if (old != p->unit) size_del(p, idx);
   p->live -= old;
@@ -637,8 +719,8 @@ void pc_pool_init_shared(pc_pool *p, size_t obj_size, unsigned index_bits, const
 }
 
 void pc_pool_ready(pc_pool *p) {
-  if (p->shared) pc_rt_shared_ready(p);
-  else if (p->base == NULL) setup(p);
+  if (p->shared) (void)pc_rt_shared_ready(p);
+  else if (p->base == NULL) (void)setup(p, 1);
 }
 
 /* Give a region back: drop the pages of a large pool, then cache it or unmap it. */

@@ -54,9 +54,34 @@
                          are exact; without it, objects sitting in thread caches count as
                          live (at most 128 per thread and pool).
 
-   Fatal conditions print one line starting with "ptrcomp: " to stderr and abort(): a pool
-   outgrowing its index width or its reservation, a reservation or commit failing, a bad
-   index given to pc_free/pc_realloc.
+   Running out of memory behaves like malloc: pc_alloc, pc_calloc, pc_calloc2 and pc_realloc
+   return 0 (the null index) and set errno to ENOMEM, changing nothing (the pool stays
+   usable; pc_realloc keeps the old block as it was), when
+     - the request is larger than a reservation of the configured size could ever hold:
+       n objects of obj_size bytes against PTRCOMP_RESERVE_MB (or the default) less the
+       region's header and stagger (under 5 KiB), also in a 16-bit pool, whose own
+       reservation is narrower; n * obj_size overflowing size_t is such a request;
+     - the system refuses memory: reserving a new pool's region (with the malloc fallback,
+       allocating it), committing its first pages or more of them as it grows, memory for
+       the runtime's own tables; also growing past a reservation the system cut short
+       (where the address space is short, reservations are retried at half the size, down
+       to 16 MiB).
+   A pool whose region cannot be reserved stays unused: pc_base returns NULL (a base loaded
+   then must be loaded again), pc_addr(p, 0) NULL, and there is no object to pass to
+   pc_ptr; the next call tries again.
+
+   Fatal conditions print one line starting with "ptrcomp: " to stderr and abort(): limits
+   the original program, whose malloc has none of them, could not have hit, and misuse:
+     - the index width: a 16- or 32-bit pool asked for more objects than its indices can
+       name (65535 or 4294967295 index slots), in a request that would otherwise fit. An
+       object allocated singly takes one slot, except in byte pools (indices count bytes,
+       handed out in 16-byte granules: a 16-bit byte pool holds 65520 bytes) and 2- or
+       3-byte objects in a 32-bit pool (2 slots each, as a free one holds a 4-byte link:
+       at most 2147483647 of them);
+     - a pool outgrowing a reservation of the configured size through requests each of
+       which would fit it (the message names PTRCOMP_RESERVE_MB);
+     - a bad index given to pc_free/pc_realloc, a bad PTRCOMP_RESERVE_MB, an object size of
+       0 or an index width other than 16, 32 or 64.
 
    The allocation and free fast paths are inline below; everything else is in pool.c.
    Fields of pc_pool are private to the runtime: programs use the functions only. */
@@ -108,44 +133,56 @@ struct pc_pool {
   uint32_t shared;
 };
 
-/* Object slots per single block. A free block stores its free-list link (8 bytes) inside
-   itself, so objects smaller than 8 bytes are handed out in groups that are at least 8
-   bytes; byte-indexed pools hand out 16-byte granules so every block is aligned for any
-   object (they hold whole structs of other types). */
-#define PC_RT_UNIT(obj_size)                                                                 \
-  ((obj_size) == 1 ? 16u : (obj_size) == 2 ? 4u : (obj_size) == 3 ? 3u : (obj_size) < 8 ? 2u \
-                                                                                         : 1u)
+/* Width in bytes of a free-list link: as wide as the pool's indices. */
+#define PC_RT_LINK(index_bits) ((index_bits) == 16 ? 2u : (index_bits) == 32 ? 4u : 8u)
+/* Object slots per single block. A free block stores its free-list link inside itself, as
+   wide as the pool's indices, so an object that can hold one (2 bytes or more in a 16-bit
+   pool, 4 in a 32-bit one, 8 with 64-bit indices) is one slot, and smaller objects are
+   handed out in groups that can (2- and 3-byte objects take 2 slots in a 32-bit pool).
+   Byte-indexed pools (obj_size 1) hand out 16-byte granules so every block is aligned for
+   any object (they hold whole structs of other types). */
+#define PC_RT_UNIT(obj_size, index_bits)                                                     \
+  ((obj_size) == 1 ? 16u                                                                     \
+   : (obj_size) == 0 || (obj_size) >= PC_RT_LINK(index_bits)                                 \
+       ? 1u                                                                                  \
+       : (PC_RT_LINK(index_bits) + (obj_size) - 1u) / (obj_size))
 
 /* A constant initializer: usable for locals and for file-scope objects alike. */
 #define PC_POOL_INIT(obj_size, index_bits, name)                                             \
-  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size), (uint32_t)PC_RT_UNIT(obj_size),             \
-    (uint32_t)(index_bits), (name), NULL, NULL, NULL, 0 }
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
+    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
+    NULL, 0 }
 /* The same for a thread-safe pool (see "Threads" above). */
 #define PC_POOL_INIT_SHARED(obj_size, index_bits, name)                                      \
-  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size), (uint32_t)PC_RT_UNIT(obj_size),             \
-    (uint32_t)(index_bits), (name), NULL, NULL, NULL, 1 }
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
+    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
+    NULL, 1 }
 
 /* index_bits: 16 or 32 limit the pool to 2^bits - 1 objects; 64 means no index limit (the
    reservation still applies). */
 void pc_pool_init(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name);
 void pc_pool_init_shared(pc_pool *p, size_t obj_size, unsigned index_bits, const char *name);
 /* Reserves the pool's region now (idempotent, thread-safe). For a shared pool, call it
-   before another thread can see the pool: pc_base is then a plain read. */
+   before another thread can see the pool: pc_base is then a plain read. When the system
+   refuses the memory, the pool stays unused (pc_base NULL) and the next call tries again. */
 void pc_pool_ready(pc_pool *p);
 /* Frees every object (large pools give their pages back to the OS) and resets `p` to its
    initialised state. Destroying a pool that never allocated does nothing. */
 void pc_pool_destroy(pc_pool *p);
 
-/* Index of n contiguous objects (n bytes in a byte pool); never 0. n == 0 is treated as 1,
+/* Index of n contiguous objects (n bytes in a byte pool), or 0 with errno = ENOMEM when
+   the memory cannot be had (see "Running out of memory" above). n == 0 is treated as 1,
    like a malloc(0) that returns a unique pointer. */
 PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects);
 /* Like pc_alloc, with the objects zeroed. */
 uint64_t pc_calloc(pc_pool *p, size_t n_objects);
-/* pc_calloc of n * m objects, or 0 (null) when n * m overflows, as calloc(n, m) returns
-   NULL: for allocation wrappers whose two size arguments are both passed through. */
+/* pc_calloc of n * m objects, or 0 (null, errno = ENOMEM) when n * m overflows, as
+   calloc(n, m) returns NULL: for allocation wrappers whose two size arguments are both
+   passed through. */
 PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m);
 /* Like realloc: contents kept up to the smaller size; idx 0 allocates; the last block of the
-   pool grows in place, others may move. n == 0 keeps a minimal block (it does not free). */
+   pool grows in place, others may move. n == 0 keeps a minimal block (it does not free).
+   0 (errno = ENOMEM) when the memory cannot be had: the block at idx is then unchanged. */
 uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n_objects);
 /* Makes the block at idx reusable; pc_free(p, 0) does nothing. A freed single object is the
    next one pc_alloc(p, 1) hands out (LIFO). When the last live object of a pool that grew
@@ -156,7 +193,7 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx);
 /* Pool base; stable from first use until pc_pool_destroy, so callers may load it once. On a
    pool that has not been used yet it reserves the region: `p` is const so that read-only
    code can ask for it, and the runtime writes through it then (pools are never const
-   objects, so that is well-defined). */
+   objects, so that is well-defined). NULL if that reservation fails (see above). */
 PC_RT_INLINE void *pc_base(const pc_pool *p);
 /* Real address of object idx. */
 PC_RT_INLINE void *pc_ptr(const pc_pool *p, uint64_t idx);
@@ -170,8 +207,9 @@ PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr);
 /* Statistics. One line per named pool (all pools created with the same name string are one
    line) that ever held objects:
      ptrcomp: pool "NAME" obj_size=S peak_objects=N peak_bytes=B instances=K
-   peak_objects is the most object slots one instance held at once (objects smaller than 8
-   bytes and byte pools count the slots of whole blocks, see PC_RT_UNIT), peak_bytes =
+   peak_objects is the most object slots one instance held at once (objects too small for a
+   link as wide as their pool's indices, and byte pools, count the slots of whole blocks,
+   see PC_RT_UNIT), peak_bytes =
    peak_objects * obj_size, instances the number of pools created under that name. */
 void pc_stats_print(FILE *out);
 /* Sum of the peak_bytes of every line pc_stats_print would print. */
@@ -191,13 +229,45 @@ uint64_t pc_rt_alloc_slow(pc_pool *p, size_t n_objects);
 void pc_rt_free_slow(pc_pool *p, uint64_t idx);
 void *pc_rt_setup_base(const pc_pool *p);
 void pc_rt_pool_empty(pc_pool *p);
+uint64_t pc_rt_nomem(void); /* errno = ENOMEM; returns 0 */
+
+/* The free-list link stored in a free block at `at`, as wide as the pool's indices
+   (memcpy: the link lives in memory the program uses as its own struct type). One
+   predictable branch per call: a pool's index width never changes. */
+PC_RT_INLINE uint64_t pc_rt_link_get(const pc_pool *p, const char *at) {
+  if (PC_RT_LIKELY(p->index_bits == 32)) {
+    uint32_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+  }
+  if (p->index_bits == 16) {
+    uint16_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+  } else {
+    uint64_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+  }
+}
+
+PC_RT_INLINE void pc_rt_link_set(const pc_pool *p, char *at, uint64_t link) {
+  if (PC_RT_LIKELY(p->index_bits == 32)) {
+    uint32_t v = (uint32_t)link;
+    memcpy(at, &v, sizeof v);
+  } else if (p->index_bits == 16) {
+    uint16_t v = (uint16_t)link;
+    memcpy(at, &v, sizeof v);
+  } else {
+    memcpy(at, &link, sizeof link);
+  }
+}
 
 PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects) {
   if (PC_RT_LIKELY(n_objects <= p->unit)) { /* one single block */
     uint64_t i = p->free1;
     if (i != 0) {
-      /* memcpy: the link lives in memory the program uses as its own struct type */
-      memcpy(&p->free1, p->base + i * p->obj_size, sizeof p->free1);
+      p->free1 = pc_rt_link_get(p, p->base + i * p->obj_size);
     } else {
       i = p->next;
       if (PC_RT_UNLIKELY(p->end - i < p->unit)) return pc_rt_alloc_slow(p, n_objects);
@@ -214,7 +284,7 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
   if (idx == 0) return;
   /* With no multi-unit block alive, every block is a single one: no size lookup needed. */
   if (PC_RT_LIKELY(p->nmulti == 0 && idx < p->next)) {
-    memcpy(p->base + idx * p->obj_size, &p->free1, sizeof p->free1);
+    pc_rt_link_set(p, p->base + idx * p->obj_size, p->free1);
     p->free1 = idx;
     p->live -= p->unit;
     if (PC_RT_UNLIKELY(p->live == 0)) pc_rt_pool_empty(p);
@@ -224,7 +294,7 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
 }
 
 PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m) {
-  if (m != 0 && n > SIZE_MAX / m) return 0;
+  if (m != 0 && n > SIZE_MAX / m) return pc_rt_nomem();
   return pc_calloc(p, n * m);
 }
 

@@ -3,7 +3,8 @@
    A shared pool's allocator state is an ordinary private pool, `inner`, used under the
    pool's own lock. On top of it, after the thread caches of tcmalloc and of glibc's
    tcache, every thread keeps for each shared pool it uses a LIFO list of free single
-   objects (linked through their first 8 bytes, like the private free list):
+   objects (linked through a link as wide as the pool's indices, like the private free
+   list):
 
    - pc_alloc of one object pops from the calling thread's list; an empty list is refilled
      with PC_TC_BATCH objects taken from `inner` under the lock (one lock per batch);
@@ -11,6 +12,10 @@
      allocated it; a list longer than PC_TC_MAX gives half of itself back to `inner`;
    - arrays (several objects), pc_calloc of several objects, pc_realloc, and every call
      while statistics are exact (PTRCOMP_STATS) go to `inner` under the lock.
+
+   When memory cannot be had, the calls return 0 as the private ones do: a batch is cut
+   short at the first object `inner` cannot give, and a pool whose region cannot be
+   reserved stays unready (nothing published), to be tried again by the next call.
 
    Objects in thread lists are allocated as far as `inner` knows, so nothing is lost if a
    list is dropped: it is reclaimed with the pool. Lists are given back when their thread
@@ -115,21 +120,28 @@ static int stats_exact(void) {
   return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
 }
 
-void pc_rt_shared_ready(pc_pool *p) {
+int pc_rt_shared_ready(pc_pool *p) {
   struct pc_shared *s;
   char *base;
-  if (PC_LOAD_ACQ(&p->base) != NULL) return;
+  if (PC_LOAD_ACQ(&p->base) != NULL) return 0;
   lock(&setup_lock);
   if (PC_LOAD_RLX(&p->base) != NULL) {
     unlock(&setup_lock);
-    return;
+    return 0;
   }
   s = (struct pc_shared *)calloc(1, sizeof *s);
-  if (s == NULL)
-    pc_rt_fatal("pool \"%s\": out of memory for its thread-safe state",
-                p->name ? p->name : "(unnamed)");
-  pc_pool_init(&s->inner, p->obj_size, p->index_bits, p->name);
-  pc_pool_ready(&s->inner);
+  if (s != NULL) {
+    pc_pool_init(&s->inner, p->obj_size, p->index_bits, p->name);
+    pc_pool_ready(&s->inner);
+    if (s->inner.base == NULL) { /* the region cannot be reserved */
+      free(s);
+      s = NULL;
+    }
+  }
+  if (s == NULL) {
+    unlock(&setup_lock);
+    return -1;
+  }
   s->exact = stats_exact();
   lock(&registry_lock);
   s->gen = next_gen++;
@@ -142,14 +154,13 @@ void pc_rt_shared_ready(pc_pool *p) {
   PC_STORE_RLX(&p->ts, s);
   PC_STORE_REL(&p->base, base); /* publishes ts and the inner pool with it */
   unlock(&setup_lock);
+  return 0;
 }
 
+/* The pool's state, set up if needed; NULL when its region cannot be reserved. */
 static struct pc_shared *ready_state(pc_pool *p) {
   struct pc_shared *s = state_of(p);
-  if (s == NULL) {
-    pc_rt_shared_ready(p);
-    s = state_of(p);
-  }
+  if (s == NULL && pc_rt_shared_ready(p) == 0) s = state_of(p);
   return s;
 }
 
@@ -167,13 +178,11 @@ static PC_THREAD pc_tc_slot tc[PC_TC_SLOTS];
 static PC_THREAD unsigned tc_victim;
 
 static uint64_t link_of(const struct pc_shared *s, uint64_t idx) {
-  uint64_t v;
-  memcpy(&v, s->inner.base + idx * s->inner.obj_size, sizeof v);
-  return v;
+  return pc_rt_link_get(&s->inner, s->inner.base + idx * s->inner.obj_size);
 }
 
 static void set_link(struct pc_shared *s, uint64_t idx, uint64_t v) {
-  memcpy(s->inner.base + idx * s->inner.obj_size, &v, sizeof v);
+  pc_rt_link_set(&s->inner, s->inner.base + idx * s->inner.obj_size, v);
 }
 
 /* Gives up to `n` objects of slot `t` back to its pool; lock held. */
@@ -263,12 +272,21 @@ static pc_tc_slot *tc_slot(const pc_pool *p, struct pc_shared *s) {
 
 /* ---- entry points (from pool.c) ---- */
 
+/* Whether the private pool q can hand out one more single object without reaching its
+   index width or the end of its reservation. */
+static int room_for_one(const pc_pool *q) {
+  const pc_region *r = q->region;
+  uint64_t lim = r->idx_end < r->cap_end ? r->idx_end : r->cap_end;
+  return q->free1 != 0 || q->next + q->unit <= lim;
+}
+
 static void sync_nmulti(struct pc_shared *s) { PC_STORE_RLX(&s->nmulti, s->inner.nmulti); }
 
 uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n) {
   struct pc_shared *s = ready_state(p);
   pc_tc_slot *t;
   uint64_t i;
+  if (s == NULL) return pc_rt_nomem();
   if (n > p->unit || s->exact) {
     lock(&s->lock);
     i = pc_alloc(&s->inner, n);
@@ -281,12 +299,17 @@ uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n) {
     uint32_t k;
     lock(&s->lock);
     for (k = 0; k < PC_TC_BATCH; k++) {
+      /* The caller asked for one object: the rest of the batch stops short of the pool's
+         limits (a 16-bit pool hands out all its 65535 objects, then aborts on the next). */
+      if (k > 0 && !room_for_one(&s->inner)) break;
       i = pc_alloc(&s->inner, 1);
+      if (i == 0) break; /* out of memory: a shorter batch */
       set_link(s, i, t->head);
       t->head = i;
     }
     unlock(&s->lock);
-    t->count = PC_TC_BATCH;
+    if (k == 0) return 0; /* errno set by the inner pool */
+    t->count = k;
   }
   i = t->head;
   t->head = link_of(s, i);
@@ -324,10 +347,11 @@ uint64_t pc_rt_shared_calloc(pc_pool *p, size_t n) {
   uint64_t i;
   if (n <= p->unit) {
     i = pc_rt_shared_alloc(p, n);
-    memset(p->base + i * p->obj_size, 0, (size_t)p->unit * p->obj_size);
+    if (i != 0) memset(p->base + i * p->obj_size, 0, (size_t)p->unit * p->obj_size);
     return i;
   }
   s = ready_state(p);
+  if (s == NULL) return pc_rt_nomem();
   lock(&s->lock);
   i = pc_calloc(&s->inner, n);
   sync_nmulti(s);
@@ -338,6 +362,12 @@ uint64_t pc_rt_shared_calloc(pc_pool *p, size_t n) {
 uint64_t pc_rt_shared_realloc(pc_pool *p, uint64_t idx, size_t n) {
   struct pc_shared *s = ready_state(p);
   uint64_t i;
+  if (s == NULL) {
+    if (idx != 0)
+      pc_rt_fatal("pc_realloc: index %llu was not allocated from pool \"%s\"",
+                  (unsigned long long)idx, p->name ? p->name : "(unnamed)");
+    return pc_rt_nomem();
+  }
   lock(&s->lock);
   i = pc_realloc(&s->inner, idx, n);
   sync_nmulti(s);

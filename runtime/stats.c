@@ -27,6 +27,7 @@ struct pc_site {
 static pc_site *first_site, **last_site = &first_site;
 static pc_site **table;
 static size_t table_cap, nsites;
+static int at_exit_checked;
 
 static size_t site_hash(const char *name, size_t obj_size, size_t cap) {
   uint64_t k = (uint64_t)(uintptr_t)name ^ ((uint64_t)obj_size << 40);
@@ -44,7 +45,7 @@ static int stats_requested(void) {
 }
 
 /* Entry for pools named `name` with objects of `obj_size` bytes, counting one more
-   instance. Lock held. */
+   instance; NULL (nothing counted) when out of memory. Lock held. */
 pc_site *pc_rt_site(const char *name, size_t obj_size) {
   pc_site *s;
   if (table_cap != 0)
@@ -53,14 +54,14 @@ pc_site *pc_rt_site(const char *name, size_t obj_size) {
         s->instances++;
         return s;
       }
-  if (nsites == 0 && stats_requested()) atexit(print_at_exit);
+  if (!at_exit_checked) {
+    at_exit_checked = 1;
+    if (stats_requested()) atexit(print_at_exit);
+  }
   if ((nsites + 1) * 2 > table_cap) { /* rehash at load 1/2 */
     size_t cap = table_cap ? table_cap * 2 : 64, i;
     pc_site **t = (pc_site **)calloc(cap, sizeof *t);
-    if (t == NULL) {
-      pc_rt_unlock();
-      pc_rt_fatal("out of memory for pool statistics");
-    }
+    if (t == NULL) return NULL;
     for (i = 0; i < table_cap; i++)
       while (table[i] != NULL) {
         pc_site *m = table[i];
@@ -74,10 +75,7 @@ pc_site *pc_rt_site(const char *name, size_t obj_size) {
     table_cap = cap;
   }
   s = (pc_site *)calloc(1, sizeof *s);
-  if (s == NULL) {
-    pc_rt_unlock();
-    pc_rt_fatal("out of memory for pool statistics");
-  }
+  if (s == NULL) return NULL;
   s->name = name;
   s->obj_size = obj_size;
   s->instances = 1;

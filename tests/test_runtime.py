@@ -54,6 +54,7 @@ class Case:
     stderr: object = ""  # exact text, or a compiled regex that must match all of it
     variants: tuple = ALL
     link: tuple = ()
+    asan_options: str = ""  # added to ASAN_OPTIONS for the sanitized variants
 
 
 def fatal(msg):
@@ -77,6 +78,11 @@ CHURN_OUT_NORSS = CHURN_OUT.replace("returned", "not measured")
 STATS_STDOUT = "on demand:\n" + STATS_LINES + "total peak bytes: 2848\n"
 
 
+NARROW_FILL = (
+    "16-bit pool of {size}-byte objects: indices 1 to 65535, one each\n"
+    "freed every other one: neighbours intact, all reused\n"
+    'ptrcomp: pool "{name} (narrow.c:16)" obj_size={size} peak_objects=65535 '
+    "peak_bytes={bytes} instances=1\n")
 GIVE_BACK_OUT = "freed object by object: first index reused, calloc zeroed\n"
 
 
@@ -162,15 +168,20 @@ CASES = [
     Case("limit-reserve32", "limits.c", args=("reserve",), env={"PTRCOMP_RESERVE_MB": "1"},
          returncode=SIGABRT, stdout="".join(f"{k}\n" for k in range(10000, 70000, 10000)),
          stderr=reservation_full("struct node (limits.c:32)")),
+    # 40000 nodes, then an array doubling beside them: its 32768 would fit the reservation
+    # alone (a larger request returns 0: nomem-big1mb), together they outgrow it.
     Case("limit-reserve64", "limits.c", args=("reserve64",), env={"PTRCOMP_RESERVE_MB": "1"},
-         returncode=SIGABRT, stdout="1024\n2048\n4096\n8192\n16384\n32768\n",
+         returncode=SIGABRT, stdout="1024\n2048\n4096\n8192\n16384\n",
          stderr=reservation_full("struct node (limits.c:64)")),
     # 4 GiB of a byte pool's address space: only the mmap layer reserves that much by
     # default (the fallback's 64 MiB reservation runs out first, tested just above).
     Case("limit-index32", "limits.c", args=("index32",), variants=("mmap", "asan-mmap"),
          returncode=SIGABRT, stdout="3 GiB allocated\n",
          stderr=fatal('pool "bytes (limits.c)" ' + FULL32.format(what="bytes"))),
-    Case("limit-huge32", "limits.c", args=("huge32",), returncode=SIGABRT,
+    # 2^32 nodes (64 GiB) fit a 128 GiB reservation, so the index width is what stops
+    # them (with the default 8 GiB the request returns 0: nomem-big).
+    Case("limit-huge32", "limits.c", args=("huge32",), env={"PTRCOMP_RESERVE_MB": "131072"},
+         returncode=SIGABRT,
          stderr=fatal('pool "struct node (limits.c:32)" ' + FULL32.format(what="objects"))),
     Case("limit-array16", "limits.c", args=("array16",), returncode=SIGABRT,
          stdout="65000 allocated\n", stderr=fatal(f'pool "struct node (limits.c:16)" {FULL16}')),
@@ -182,6 +193,73 @@ CASES = [
                       "67108864")),
     Case("limit-badfree", "limits.c", args=("badfree",), returncode=SIGABRT,
          stderr=fatal('pc_free: index 6 was not allocated from pool "struct node (limits.c:32)"')),
+    # Small objects get one index slot each (tests/runtime/narrow.c).
+    Case("narrow-fill16-4", "narrow.c", args=("fill16-4",), returncode=SIGABRT,
+         stdout=NARROW_FILL.format(size=4, name="int32", bytes=262140),
+         stderr=fatal(f'pool "int32 (narrow.c:16)" {FULL16}')),
+    Case("narrow-fill16-2", "narrow.c", args=("fill16-2",), returncode=SIGABRT,
+         stdout=NARROW_FILL.format(size=2, name="int16", bytes=131070),
+         stderr=fatal(f'pool "int16 (narrow.c:16)" {FULL16}')),
+    Case("narrow-shared16-4", "narrow.c", args=("shared16-4",), link=("-pthread",),
+         returncode=SIGABRT,
+         stdout="shared 16-bit pool of 4-byte objects: 65535 objects, one index each\n",
+         stderr=fatal(f'pool "shared int32 (narrow.c)" {FULL16}')),
+    Case("narrow-slots", "narrow.c", args=("slots",), stdout=(
+        "32-bit pool of 4-byte objects: indices 1 to 1001 in order, one each\n"
+        "32-bit pool of 2-byte objects: 2, 4 (two slots each), then 3 objects in two units\n"
+        "64-bit pool of 4-byte objects: 2, 4 (8-byte links)\n"
+        "16-bit byte pool: 16-byte granules 16, 32, 48 (two), 80\n"
+        'ptrcomp: pool "int32 (narrow.c:32)" obj_size=4 peak_objects=1001 peak_bytes=4004 '
+        "instances=1\n"
+        'ptrcomp: pool "int16 (narrow.c:32)" obj_size=2 peak_objects=10 peak_bytes=20 '
+        "instances=1\n"
+        'ptrcomp: pool "int32 (narrow.c:64)" obj_size=4 peak_objects=4 peak_bytes=16 '
+        "instances=1\n"
+        'ptrcomp: pool "bytes (narrow.c:16)" obj_size=1 peak_objects=80 peak_bytes=80 '
+        "instances=1\n")),
+    Case("narrow-arrays16", "narrow.c", args=("arrays16",), stdout=(
+        "16-bit pool of 2-byte objects: arrays reused by size, split when large, moved by "
+        "realloc; neighbours intact\n")),
+    # 2^32 2-byte objects fit a 16 GiB reservation; the message states the limit of
+    # objects allocated one at a time (two index slots each).
+    Case("narrow-index32-2", "narrow.c", args=("index32-2",), env={"PTRCOMP_RESERVE_MB": "16384"},
+         returncode=SIGABRT,
+         stderr=fatal('pool "int16 (narrow.c:32)" is full: 32-bit indices address at most '
+                      "4294967295 objects (2 index slots per object allocated singly, as a "
+                      "free object holds a 4-byte link: at most 2147483647 such objects); "
+                      "exclude this structure from pointer compression so that it keeps "
+                      "64-bit pointers")),
+    # The benchmark of the fast paths, a few rounds (by hand: `bench_alloc 20000 time`).
+    Case("bench_alloc", "bench_alloc.c", args=("100",),
+         stdout="alloc/free loop, 16- and 4-byte objects: one index each, LIFO reuse\n"),
+    # Allocation failure returns 0 like malloc (tests/runtime/nomem.c). The sanitized
+    # malloc fallback must let malloc return NULL instead of reporting it.
+    Case("nomem-big", "nomem.c", args=("big",), link=("-pthread",), stdout=(
+        "first request too large: null pointer, pool usable afterwards\n"
+        "private 32-bit pool: alloc, calloc, calloc2, realloc of 2^40 objects and overflowing "
+        "sizes return 0 (ENOMEM); realloc keeps the old block; pool usable afterwards\n"
+        "16-bit, 64-bit and byte pools: likewise, no abort\n"
+        "thread-safe pools: likewise\n")),
+    Case("nomem-big1mb", "nomem.c", args=("big1mb",), link=("-pthread",),
+         env={"PTRCOMP_RESERVE_MB": "1"},
+         stdout="PTRCOMP_RESERVE_MB=1: 70000 nodes of 16 bytes refused, 60000 allocated\n"),
+    # Commits exist in the mmap layer only (the fallback has all of its memory up front).
+    Case("nomem-commit", "nomem.c", args=("commit",), link=("-pthread",),
+         variants=("mmap", "asan-mmap"), stdout=(
+             "private pool: growth refused by the system returns 0 (ENOMEM); objects intact; "
+             "freed ones reused; grows again once memory is available\n"
+             "thread-safe pool: likewise\n")),
+    Case("nomem-nodata", "nomem.c", args=("nodata",), link=("-pthread",),
+         asan_options="allocator_may_return_null=1", stdout=(
+             "new pools, data limit reached: 0 (ENOMEM) from every call, pc_base NULL; usable "
+             "once memory is available\n")),
+    Case("nomem-noas", "nomem.c", args=("noas",), link=("-pthread",),
+         asan_options="allocator_may_return_null=1", stdout=(
+             "new pools, address space limit reached: 0 (ENOMEM) from every call, pc_base NULL; "
+             "usable once memory is available\n")),
+    Case("nomem-cut", "nomem.c", args=("cut",), link=("-pthread",),
+         asan_options="allocator_may_return_null=1",
+         stdout="reservation cut to 32 MiB by the system: growing past it returns 0 (ENOMEM)\n"),
     Case("stats-at-exit", "stats_report.c", env={"PTRCOMP_STATS": "1"},
          stdout=STATS_STDOUT, stderr=STATS_LINES),
     Case("stats-off", "stats_report.c", stdout=STATS_STDOUT),
@@ -274,7 +352,8 @@ def check_run(case, exe):
     env.update(case.env)
     # Sanitizer reports must fail the run; leak checking stays on (every test program
     # destroys its local pools, and what is left is reachable from globals).
-    env["ASAN_OPTIONS"] = "abort_on_error=0:detect_leaks=1"
+    env["ASAN_OPTIONS"] = ":".join(o for o in ("abort_on_error=0:detect_leaks=1",
+                                                case.asan_options) if o)
     env["UBSAN_OPTIONS"] = "print_stacktrace=1"
     start = time.monotonic()
     r = tl.run([exe, *case.args], env=env, timeout=120)

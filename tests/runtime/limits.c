@@ -1,9 +1,13 @@
-/* The limit paths, one per run (argv[1]); each must end in one clear line and abort:
+/* The limit paths, one per run (argv[1]); each must end in one clear line and abort. Each
+   request would fit a reservation of the configured size on its own (a request that could
+   not returns 0, like malloc: nomem.c):
      reserve   a 32-bit pool outgrows its reservation (run with PTRCOMP_RESERVE_MB=1)
-     reserve64 the same for a pool with 64-bit indices, through a growing array
+     reserve64 the same for a pool with 64-bit indices, through an array growing beside
+               another block
      index32   a byte pool passes 2^32 - 1 bytes over two allocations (needs the default
                mmap reservation: 4 GiB of address space, none of it touched)
-     huge32    one allocation of 2^32 objects in a 32-bit pool
+     huge32    one allocation of 2^32 objects in a 32-bit pool (run with PTRCOMP_RESERVE_MB
+               =131072, which could hold them; nothing is reserved before the abort)
      array16   one array too large for 16-bit indices
      realloc16 an array grown by pc_realloc past the 16-bit limit
      badenv    PTRCOMP_RESERVE_MB is not a number
@@ -42,6 +46,7 @@ int main(int argc, char **argv) {
   } else if (strcmp(mode, "reserve64") == 0) {
     uint64_t v = 0;
     size_t n;
+    CHECK(pc_alloc(&P64, 40000) != 0); /* v, allocated next, is the last block: grows in place */
     for (n = 1024; n <= ((size_t)1 << 24); n *= 2) {
       v = pc_realloc(&P64, v, n);
       CHECK(v != 0);
