@@ -215,6 +215,14 @@ void pc_stats_print(FILE *out);
 /* Sum of the peak_bytes of every line pc_stats_print would print. */
 uint64_t pc_stats_total_peak_bytes(void);
 
+/* __PRETTY_FUNCTION__ of the original function, in a copy ptrcomp made of it under
+   another name: gcc gives the plain name, clang the signature, and the output says both. */
+#if defined(__clang__)
+#define PC_PRETTY_FUNCTION(plain, signature) signature
+#else
+#define PC_PRETTY_FUNCTION(plain, signature) plain
+#endif
+
 /* ---- implementation of the inline functions (runtime-private below) ---- */
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -1,9 +1,11 @@
 /* A macro that prints its argument's text beside its value (#e). Rewriting the argument
-   where it is spelled would change the printed text ("head->val = 3" would become a
-   pool access), so the list shown through SHOW stays unchanged, with the located
-   reason; stringized arguments keep their original text. A second list, only shown
-   through a macro that does not stringize, is compressed. */
-// EXPECT: {"type": "struct shown", "owner": "main", "pooled": false, "reason": "the macro argument at macro_stringize.c:44:10 is stringized by 'SHOW' (macro_stringize.c:21:24)"}
+   where it is spelled would change the printed text ("a->val = 4" would become a pool
+   access), so each use whose argument changes is written as the macro's expansion
+   (tool/rewrite/MacroBodies.h), where the string keeps the original text and the
+   argument its rewritten one. A second list, shown through a macro that does not
+   stringize, keeps its invocations. A stringizing macro whose use cannot be expanded:
+   tests/legality/stringized_argument.c. */
+// EXPECT: {"type": "struct shown", "owner": "main", "indexed": true, "compressed": true}
 // EXPECT: {"type": "struct quiet", "owner": "main", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>

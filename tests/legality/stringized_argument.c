@@ -1,10 +1,13 @@
-// ruleStringizedArgument: SHOW prints its argument's text (#e) beside its value; an edit
-// of the argument (n->val becoming a pool access) would change what the program prints.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro argument at stringized_argument.c:16:8 is stringized by 'SHOW' (stringized_argument.c:7:24)"}
+// ruleStringizedArgument: FIELD gives its argument's text (#e) and its value as two
+// arguments of printf, so its use is not a whole expression and cannot be written as the
+// macro's expansion (where the string would keep the original text); an edit of the
+// argument where it is spelled (n->val becoming a pool access) would change what the
+// program prints. (A use that can be expanded is: tests/exec/macro_stringize.c.)
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro argument at stringized_argument.c:19:29 is stringized by 'FIELD' (stringized_argument.c:10:18)"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };
-#define SHOW(e) printf(#e " = %d\n", (e))
+#define FIELD(e) #e, (e)
 int main(void) {
   struct node *head = NULL;
   for (int i = 0; i < 3; i++) {
@@ -13,7 +16,7 @@ int main(void) {
     n->next = head;
     head = n;
   }
-  SHOW(head->val);
+  printf("%s = %d\n", FIELD(head->val));
   while (head) {
     struct node *n = head->next;
     free(head);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionLegality.h"
 #include "../rules/ByteCounts.h"
+#include "../rules/TypesAndNames.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -421,10 +422,14 @@ void FunctionLegality::ruleArgumentExpandedTwice() {
 }
 
 void FunctionLegality::ruleStringizedArgument() {
+  // The string keeps the original text when the invocation is written as its expansion
+  // (the rewriter expands an invocation that stringizes an argument it edits).
   for (auto &[R, Ks] : Copies)
     for (const CopyKey &K : Ks)
       if (K.Key != "=") {
-        if (std::string Why = macroArgs().stringized(K.S); !Why.empty())
+        unsigned Invocation = 0;
+        if (std::string Why = macroArgs().stringized(K.S, &Invocation);
+            !Why.empty() && !macroBodies().rootAt(Invocation))
           vetoCode(K.S, Why);
         break;
       }
@@ -615,9 +620,29 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     ruleUnsupportedExpression(E);
     return false;
   case Stmt::BinaryConditionalOperatorClass:
-  case Stmt::GenericSelectionExprClass:
     ruleUnsupportedExpression(E);
     return false;
+  case Stmt::GenericSelectionExprClass: {
+    // rules/TypesAndNames.h: the selection stays the original's.
+    const auto *G = cast<GenericSelectionExpr>(E);
+    rules::GenericDecision D = rules::decideGeneric(*this, G);
+    if (!D.Veto.empty()) {
+      vetoAllPools(D.Veto);
+      return false;
+    }
+    ruleUnsupportedExpression(E);
+    if (D.Controlling)
+      place(G->getControllingExpr(), true, "", Placed);
+    return false;
+  }
+  case Stmt::PredefinedExprClass: {
+    // rules/TypesAndNames.h: a clone prints the original function's name.
+    std::string Why;
+    bool Changed = rules::predefinedName(*this, cast<PredefinedExpr>(E), Why).has_value();
+    if (!Why.empty())
+      vetoAllPools(Why);
+    return Changed;
+  }
   default:
     return children(E, allChildren(E));
   }
@@ -990,6 +1015,8 @@ void FunctionLegality::run() {
   ruleEntryInterface();
   ruleBodyInMacro();
   ruleOpaquePoolOwner();
+  if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
+    vetoAllPools(Why);
   for (const Stmt *S : Body->body())
     stmt(S);
   ruleArgumentExpandedTwice();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
 #include "../rules/ByteCounts.h"
+#include "../rules/TypesAndNames.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -357,6 +358,18 @@ bool FunctionRewriter::changedIn(const Stmt *Root) const {
   return false;
 }
 
+bool FunctionRewriter::stringizesEdited(const Stmt *Root) const {
+  // A macro that stringizes an argument (#x, glibc's assert) prints the original text
+  // only when the invocation is written as its expansion: the string is then printed
+  // from the AST, while the arguments keep their edited text.
+  FileRange R = macroBodies().invocation(Root);
+  if (!macroArgs().stringizes(R.first))
+    return false;
+  auto It = RecordedEdits.lower_bound({R.first, ~0u}); // the first edit from R.first on
+  return It != RecordedEdits.end() && It->first.first < R.second &&
+         It->first.second <= R.second;
+}
+
 void FunctionRewriter::noteExpanded(const Stmt *Root) { Expanded.insert(Root); }
 
 std::vector<FunctionRewriter::ExpandedMacro> FunctionRewriter::expandedMacros() const {
@@ -440,8 +453,12 @@ void FunctionRewriter::finishEdits() {
         return;
       }
     }
-    for (const std::string &Why :
-         {macroArgs().stringized(Changed->S), macroArgs().pasted(Changed->S)})
+    // (A stringizing invocation written as its expansion prints the original string.)
+    unsigned Invocation = 0;
+    std::string Stringized = macroArgs().stringized(Changed->S, &Invocation);
+    if (!Stringized.empty() && Expanded.count(macroBodies().rootAt(Invocation)))
+      Stringized.clear();
+    for (const std::string &Why : {Stringized, macroArgs().pasted(Changed->S)})
       if (!Why.empty()) {
         vetoCode(Changed->S, Why);
         return;
@@ -537,8 +554,8 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   std::optional<std::string> New = rewriteNode(E);
   // A macro invocation holding code that changed in the macro's body is written as its
   // expansion.
-  if (E && !Failed && !BodyTexts.empty() && E->getBeginLoc().isMacroID() &&
-      macroBodies().isRoot(E) && changedIn(E)) {
+  if (E && !Failed && E->getBeginLoc().isMacroID() && macroBodies().isRoot(E) &&
+      (changedIn(E) || stringizesEdited(E))) {
     if (!New)
       New = expansionText(E);
     noteExpanded(E);
@@ -602,6 +619,35 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
   }
   case Stmt::InitListExprClass:
     return initList(cast<InitListExpr>(E));
+  case Stmt::GenericSelectionExprClass: {
+    // rules/TypesAndNames.h: the selection stays the original's; the selected value
+    // itself is not rewritten.
+    const auto *G = cast<GenericSelectionExpr>(E);
+    rules::GenericDecision D = rules::decideGeneric(*this, G);
+    if (!D.Veto.empty()) {
+      vetoCode(nullptr, D.Veto);
+      return std::nullopt;
+    }
+    if (D.Controlling)
+      edit(G->getControllingExpr(), *D.Controlling);
+    Rep R = rep(E);
+    if (R.E.isPooled() || rewrite(G->getResultExpr())) {
+      NodeEncoding Any = R.E;
+      for (auto &KV : V.Nodes)
+        if (!Any.isPooled())
+          Any = KV.second;
+      vetoAt(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
+    }
+    return std::nullopt;
+  }
+  case Stmt::PredefinedExprClass: {
+    std::string Why;
+    std::optional<std::string> Name =
+        rules::predefinedName(*this, cast<PredefinedExpr>(E), Why);
+    if (!Why.empty())
+      vetoCode(nullptr, Why);
+    return Name;
+  }
   case Stmt::StmtExprClass:
     if (!rangeOf(E) && !isPointer(E->getType())) {
       // A statement expression written by a macro (glibc's assert): its statements are
@@ -613,8 +659,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
       return std::nullopt;
     }
     [[fallthrough]];
-  case Stmt::BinaryConditionalOperatorClass:
-  case Stmt::GenericSelectionExprClass: {
+  case Stmt::BinaryConditionalOperatorClass: {
     Rep R = rep(E);
     if (R.E.isPooled() || splice(E)) {
       NodeEncoding Any = R.E;
@@ -1612,6 +1657,8 @@ bool FunctionRewriter::run() {
     Failed = true;
     return false;
   }
+  if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
+    vetoCode(nullptr, Why);
   // The original's parameters that point to functions of an active FnPtrClass,
   // their type spelled out, take the clones' type (a clone's header spells it).
   if (V.IsOriginal)

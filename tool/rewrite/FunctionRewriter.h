@@ -173,6 +173,8 @@ private:
   bool changedBelow(const clang::Stmt *S) const;
   /// Whether code of the invocation at root \p Root has a new text.
   bool changedIn(const clang::Stmt *Root) const;
+  /// Whether the invocation at \p Root stringizes an argument that was edited.
+  bool stringizesEdited(const clang::Stmt *Root) const;
   /// \p S as it is expanded, with the new texts in force.
   std::string expansionText(const clang::Stmt *S) const;
   /// Root \p S of an invocation is written as its expansion.

@@ -208,7 +208,14 @@ static bool containsTokens(StringRef In, StringRef Text) {
   return false;
 }
 
-std::string MacroArguments::stringized(const Stmt *S) const {
+bool MacroArguments::stringizes(unsigned Invocation) const {
+  for (const StringizedText &St : Strings)
+    if (St.Outermost == Invocation)
+      return true;
+  return false;
+}
+
+std::string MacroArguments::stringized(const Stmt *S, unsigned *Invocation) const {
   auto R = copyRange(S);
   if (!R)
     return "";
@@ -220,8 +227,8 @@ std::string MacroArguments::stringized(const Stmt *S) const {
   for (const StringizedText &St : Strings) {
     if (St.Outermost != Outer || !containsTokens(St.Content, Text))
       continue;
-    if (St.Macro == "assert" && SM.isInSystemHeader(St.Hash))
-      continue;
+    if (Invocation)
+      *Invocation = St.Outermost;
     return "the macro argument at " + where(S) + " is stringized by '" + St.Macro + "' (" +
            dsa::locationString(Ctx, St.Hash) +
            "), whose text would no longer be the original";

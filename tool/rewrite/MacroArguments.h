@@ -73,9 +73,11 @@ public:
   bool operandFollowsTwins(const clang::UnaryExprOrTypeTraitExpr *E) const;
 
   /// Why the spelling of copy \p S must keep its text because a macro stringizes it, or
-  /// "". The standard assert's string only names a failed assertion (with the output's
-  /// line and function), so assert is allowed to show the new text.
-  std::string stringized(const clang::Stmt *S) const;
+  /// "". The stringizing invocation (its file offset) goes to \p Invocation: written as
+  /// its expansion (MacroBodies.h), the string keeps the original text.
+  std::string stringized(const clang::Stmt *S, unsigned *Invocation = nullptr) const;
+  /// Whether the macro invoked at file offset \p Invocation stringizes an argument.
+  bool stringizes(unsigned Invocation) const;
   /// Why the spelling of copy \p S must keep its text because a macro pastes it with
   /// ##, or "".
   std::string pasted(const clang::Stmt *S) const;

@@ -132,6 +132,13 @@ const Stmt *MacroBodies::rootOf(const Stmt *S) const {
   return It->second;
 }
 
+const Stmt *MacroBodies::rootAt(unsigned Offset) const {
+  for (auto &[Root, Info] : Roots)
+    if (Info.Range.first == Offset)
+      return Root;
+  return nullptr;
+}
+
 std::string MacroBodies::problem(const Stmt *S) const {
   if (!inBody(S) || rootOf(S))
     return "";

@@ -54,6 +54,8 @@ public:
   const clang::Stmt *rootOf(const clang::Stmt *S) const;
   /// Whether \p S is the root of an invocation holding body code.
   bool isRoot(const clang::Stmt *S) const { return Roots.count(S); }
+  /// The root of the invocation that starts at file offset \p Offset, or null.
+  const clang::Stmt *rootAt(unsigned Offset) const;
   /// Why body code \p S cannot be rewritten by expanding its invocation, or "".
   std::string problem(const clang::Stmt *S) const;
   /// The file range of the invocation whose root is \p Root.

@@ -41,8 +41,7 @@ static bool declarationChanges(const VersionView &V, const VarDecl *VD) {
   return V.repOfVar(VD).K != VersionView::Plain || !V.varDecl(VD).empty();
 }
 
-/// Whether \p A names a variable whose type changes.
-static bool namesChangedVariable(const VersionView &V, const Expr *A) {
+bool namesRetypedVariable(const VersionView &V, const Stmt *A) {
   bool Found = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Found)
@@ -132,7 +131,7 @@ SizeofDecision decideSizeof(const VersionView &V, const UnaryExprOrTypeTraitExpr
   // Anywhere else the program sees the original value: an operand whose type may
   // change, or that no longer compiles as written, is spelled as its original type.
   bool Changes = SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()) ||
-                 namesChangedVariable(V, A);
+                 namesRetypedVariable(V, A);
   if (!Changes)
     return D;
   std::string T = originalType(V, A);

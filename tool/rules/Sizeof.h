@@ -38,6 +38,10 @@ struct SizeofDecision {
   std::vector<dsa::NodeEncoding> Pools;
 };
 
+/// Whether \p S names a variable whose type changes in the version seen through \p V
+/// (what an unevaluated operand's type may then change with).
+bool namesRetypedVariable(const VersionView &V, const clang::Stmt *S);
+
 /// What to write for \p E (sizeof of a type or an expression) in a version seen
 /// through \p V, inside scope \p S.
 SizeofDecision decideSizeof(const VersionView &V, const clang::UnaryExprOrTypeTraitExpr *E,

@@ -16,7 +16,7 @@ struct node_pc32 {
 static int sum_pc32(const struct node_pc32 *P_n_base, pc_idx32 n) {
     int s = 0;
     for (; n; n = P_n_base[n].next) {
-        CHECK(P_n_base[n].val >= 0);
+        ((void)sizeof ((P_n_base[n].val >= 0) ? 1 : 0) , __extension__ ({ if (P_n_base[n].val >= 0) ; else __assert_fail("n->val >= 0", __FILE__, 11, __extension__ PC_PRETTY_FUNCTION("sum", "int sum(struct node *)")); }));
         s += P_n_base[n].val;
     }
     return s;

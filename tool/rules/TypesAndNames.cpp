@@ -1,0 +1,99 @@
+//===- TypesAndNames.cpp - what the program sees of names and static types ===//
+#include "TypesAndNames.h"
+#include "Sizeof.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+namespace ptrcomp::rules {
+
+std::optional<std::string> predefinedName(const VersionView &V, const PredefinedExpr *E,
+                                          std::string &Why) {
+  const FunctionDecl *FD = V.function().Decl;
+  if (!FD || V.version().Name == FD->getName())
+    return std::nullopt;
+  const StringLiteral *Value = E->getFunctionName();
+  StringRef Kind = PredefinedExpr::getIdentKindName(E->getIdentKind());
+  std::string Plain = "\"" + FD->getName().str() + "\"";
+  if (Kind == "__func__" || Kind == "__FUNCTION__")
+    return Plain;
+  if (Kind == "__PRETTY_FUNCTION__" && Value) {
+    std::string Full;
+    llvm::raw_string_ostream OS(Full);
+    Value->outputString(OS);
+    OS.flush();
+    return "PC_PRETTY_FUNCTION(" + Plain + ", " + Full + ")";
+  }
+  Why = Kind.str() + " at " + dsa::locationString(V.context(), E->getBeginLoc()) +
+        " would name the function's copy '" + V.version().Name + "'";
+  return std::nullopt;
+}
+
+/// The type of a value of expression \p E after lvalue conversion, spelled so that it
+/// can be written as an unevaluated value (`(struct node *)0`, `*(struct s *)0`), or "".
+static std::string valueOfType(const VersionView &V, const Expr *E) {
+  ASTContext &Ctx = V.context();
+  QualType T = E->getType();
+  if (T->isArrayType())
+    T = Ctx.getArrayDecayedType(T);
+  else if (T->isFunctionType())
+    T = Ctx.getPointerType(T);
+  T = T.getUnqualifiedType();
+  if (T->isVariablyModifiedType())
+    return "";
+  std::string S = T.getAsString(Ctx.getPrintingPolicy());
+  if (S.find("(unnamed") != std::string::npos || S.find("(anonymous") != std::string::npos)
+    return "";
+  if (T->isScalarType())
+    return "(" + S + ")0";
+  return "*(" + S + " *)0";
+}
+
+GenericDecision decideGeneric(const VersionView &V, const GenericSelectionExpr *E) {
+  GenericDecision D;
+  std::string At = " at " + dsa::locationString(V.context(), E->getBeginLoc());
+  const Expr *Selected = E->isResultDependent() ? nullptr : E->getResultExpr();
+  for (const Expr *A : E->getAssocExprs())
+    if (A != Selected && namesRetypedVariable(V, A)) {
+      D.Veto = "an association of _Generic that is not selected names a value whose "
+               "type changes" + At;
+      return D;
+    }
+  const Expr *C = E->getControllingExpr();
+  if (!C || !namesRetypedVariable(V, C))
+    return D;
+  std::string T = valueOfType(V, C);
+  if (T.empty()) {
+    D.Veto = "_Generic selects by the type of a value whose type changes" + At;
+    return D;
+  }
+  D.Controlling = T;
+  return D;
+}
+
+std::string typeofProblem(const VersionView &V, const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VersionView &V;
+    std::string Why;
+    explicit Finder(const VersionView &V) : V(V) {}
+    bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
+      if (Why.empty() && namesRetypedVariable(V, TL.getUnderlyingExpr()))
+        Why = "typeof inspects the type of a value whose type changes at " +
+              dsa::locationString(V.context(), TL.getBeginLoc());
+      return Why.empty();
+    }
+    bool VisitTypeTraitExpr(TypeTraitExpr *E) {
+      for (const TypeSourceInfo *TSI : E->getArgs())
+        if (TSI)
+          TraverseTypeLoc(TSI->getTypeLoc());
+      return Why.empty();
+    }
+  } F(V);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Why;
+}
+
+} // namespace ptrcomp::rules
