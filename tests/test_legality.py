@@ -2,7 +2,9 @@
 cannot express. Each of its rules has a test program: tests/legality/<rule>.c (run by
 test_exec.py like every exec program: transformed, built with gcc and clang, run and
 compared, its EXPECT matched against the report), or a named test for rules that need
-several files. The whole suite runs ptrcomp with PTRCOMP_DEBUG_LEGALITY=1 (conftest.py),
+several files. Each rule file of tool/rules/ (one rule, its check and its rewrite, asked
+by both the legality walk and the rewriter) has test programs named after it:
+tests/exec/<rule>_*.c or tests/legality/<rule>_*.c. The whole suite runs ptrcomp with PTRCOMP_DEBUG_LEGALITY=1 (conftest.py),
 so a veto that the rewriter makes and the check missed fails whichever test hit it."""
 import os
 import re
@@ -33,6 +35,18 @@ def test_every_rule_has_a_test_program():
         elif not (LEGALITY_DIR / f"{rule}.c").exists():
             missing.append(rule)
     assert not missing, f"legality rules without a test program: {missing}"
+
+
+RULES_DIR = tl.ROOT / "tool" / "rules"
+
+
+def test_every_rule_file_has_test_programs():
+    rules = [snake(h.stem) for h in sorted(RULES_DIR.glob("*.h"))]
+    assert len(rules) >= 4, rules
+    missing = [r for r in rules
+               if not any((tl.ROOT / "tests" / kind).glob(f"{r}_*.c")
+                          for kind in ("exec", "legality"))]
+    assert not missing, f"rule files without test programs: {missing}"
 
 
 def test_missed_legality_is_reported(ptrcomp, tmp_path):

@@ -8,6 +8,7 @@
 #include "FunctionLegality.h"
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
+#include "../rules/Counter.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -379,14 +380,24 @@ void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
 void FunctionLegality::ruleEditableText(const Stmt *S) {
   // Code in a macro's body is written as the macro's expansion at the use when that use
   // is a whole expression or statement (see MacroBodies.h).
-  if (macroBodies().rootOf(S))
+  if (const Stmt *Root = macroBodies().rootOf(S)) {
+    ruleExpansion(Root);
     return;
+  }
   // The pools of the pointers the macro's code works with; when none is known, every
   // pool of the function.
   std::string Why = macroBodies().problem(S);
   vetoCode(S, !Why.empty() ? Why
                            : "used inside a macro at " +
                                  dsa::locationString(Ctx, S->getBeginLoc()));
+}
+
+void FunctionLegality::ruleExpansion(const Stmt *Root) {
+  // A use written as its expansion prints __COUNTER__'s values as numbers.
+  if (!CheckedRoots.insert(Root).second)
+    return;
+  if (std::string Why = rules::counterProblem(*this, Root, false, PP); !Why.empty())
+    vetoCode(Root, Why);
 }
 
 static std::string expandedTwice(const MacroArguments &MA, const Stmt *S) {
@@ -428,8 +439,12 @@ void FunctionLegality::ruleStringizedArgument() {
     for (const CopyKey &K : Ks)
       if (K.Key != "=") {
         unsigned Invocation = 0;
-        if (std::string Why = macroArgs().stringized(K.S, &Invocation);
-            !Why.empty() && !macroBodies().rootAt(Invocation))
+        std::string Why = macroArgs().stringized(K.S, &Invocation);
+        if (Why.empty())
+          break;
+        if (const Stmt *Root = macroBodies().rootAt(Invocation))
+          ruleExpansion(Root);
+        else
           vetoCode(K.S, Why);
         break;
       }
@@ -1017,6 +1032,9 @@ void FunctionLegality::run() {
   ruleOpaquePoolOwner();
   if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
     vetoAllPools(Why);
+  if (!V.IsOriginal)
+    if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())
+      vetoAllPools(Why);
   for (const Stmt *S : Body->body())
     stmt(S);
   ruleArgumentExpandedTwice();

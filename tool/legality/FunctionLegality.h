@@ -106,6 +106,9 @@ private:
   /// the file itself, in one macro argument, or as a whole macro invocation), not in a
   /// macro's body.
   void ruleEditableText(const clang::Stmt *S);
+  /// A macro use written as its expansion (rules/Counter.h).
+  void ruleExpansion(const clang::Stmt *Root);
+  std::set<const clang::Stmt *> CheckedRoots;
   /// A macro argument expanded more than once is edited once, where it is spelled: every
   /// expansion must need the same new text.
   void ruleArgumentExpandedTwice();

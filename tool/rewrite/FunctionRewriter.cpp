@@ -10,6 +10,7 @@
 #include "FunctionRewriter.h"
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
+#include "../rules/Counter.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -556,6 +557,8 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   // expansion.
   if (E && !Failed && E->getBeginLoc().isMacroID() && macroBodies().isRoot(E) &&
       (changedIn(E) || stringizesEdited(E))) {
+    if (std::string Why = rules::counterProblem(*this, E, false, PP); !Why.empty())
+      vetoCode(E, Why);
     if (!New)
       New = expansionText(E);
     noteExpanded(E);
@@ -1659,6 +1662,9 @@ bool FunctionRewriter::run() {
   }
   if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
     vetoCode(nullptr, Why);
+  if (!V.IsOriginal)
+    if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())
+      vetoCode(nullptr, Why);
   // The original's parameters that point to functions of an active FnPtrClass,
   // their type spelled out, take the clones' type (a clone's header spells it).
   if (V.IsOriginal)

@@ -1,6 +1,6 @@
-// ruleByteCount: memcpy of a byte count that is not whole nodes; the analysis collapses
+// ByteCounts rule (tool/rules/ByteCounts.h): memcpy of a byte count that is not whole nodes; the analysis collapses
 // the node (the rule is the check's backstop).
-// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "accessed as char at byte_count.c:17:3"}
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "accessed as char at byte_counts_partial.c:17:3"}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
