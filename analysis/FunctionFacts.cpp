@@ -10,6 +10,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/OpenMPKinds.h"
 
 #include <functional>
 
@@ -120,6 +122,24 @@ static bool hasStaticLocal(const Stmt *S) {
   return false;
 }
 
+/// Where \p S hands work to code that may still run after the function returns: an
+/// OpenMP task (task, taskloop) or a target region with `nowait`; "" when nowhere.
+static std::string deferredWork(ASTContext &Ctx, const Stmt *S) {
+  if (!S)
+    return "";
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    OpenMPDirectiveKind K = D->getDirectiveKind();
+    if (isOpenMPTaskingDirective(K) ||
+        (isOpenMPTargetExecutionDirective(K) && D->getSingleClause<OMPNowaitClause>()))
+      return "an OpenMP " + getOpenMPDirectiveName(K).str() + " at " +
+             locationString(Ctx, D->getBeginLoc());
+  }
+  for (const Stmt *C : codeChildren(S))
+    if (std::string W = deferredWork(Ctx, C); !W.empty())
+      return W;
+  return "";
+}
+
 static PointerFacts pointerFacts(ProgramGraphs &PG, ASTContext &Ctx,
                                  QualType T) {
   PointerFacts P;
@@ -221,6 +241,7 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
   FG.Inline = FD->isInlined();
   FG.HasStaticLocal = hasStaticLocal(FD->getBody());
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
+  FG.DeferredWork = FG.OpenMP ? deferredWork(Ctx, FD->getBody()) : "";
   FG.AlwaysReached = FD->hasAttr<ConstructorAttr>() ||
                      FD->hasAttr<DestructorAttr>() || FD->hasAttr<UsedAttr>();
   for (const ParmVarDecl *PV : FD->parameters()) {

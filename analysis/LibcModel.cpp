@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LibcModel.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -132,6 +133,25 @@ const llvm::StringMap<Row> &table() {
 }
 
 } // namespace
+
+bool startsThreads(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("pthread_create", "thrd_create", "timer_create", "mq_notify", true)
+      .Cases("aio_read", "aio_write", "aio_fsync", "lio_listio", true)
+      .Cases("aio_read64", "aio_write64", "aio_fsync64", "lio_listio64", true)
+      .Case("pthread_atfork", true)
+      .Default(false);
+}
+
+bool callsBackOnCallingThread(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("qsort", "qsort_r", "bsearch", "lfind", "lsearch", true)
+      .Cases("tsearch", "tfind", "tdelete", "twalk", "twalk_r", "tdestroy", true)
+      .Cases("atexit", "at_quick_exit", "on_exit", "signal", "sigaction", true)
+      .Cases("pthread_once", "pthread_key_create", "call_once", "tss_create", true)
+      .Cases("ftw", "nftw", "scandir", "glob", true)
+      .Default(false);
+}
 
 const ByteCountCall *byteCountCall(llvm::StringRef Name) {
   static const llvm::StringMap<ByteCountCall> T = [] {

@@ -20,6 +20,15 @@ struct CallbackCall {
 void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
                        std::vector<CallbackCall> &Callbacks);
 
+/// Whether external function \p Name may run code of the program on another thread: it
+/// starts a thread (pthread_create, thrd_create), or calls a function it is given on a
+/// thread of the C library's (timer_create, mq_notify and the aio_ calls with
+/// SIGEV_THREAD), or around fork (pthread_atfork).
+bool startsThreads(llvm::StringRef Name);
+/// Whether external function \p Name calls the functions it is given only on the thread
+/// that calls it or that exits (qsort, bsearch, atexit, signal handlers, ...).
+bool callsBackOnCallingThread(llvm::StringRef Name);
+
 /// Whether \p Name allocates heap memory (for reports and the rewriter).
 bool isAllocationFunction(llvm::StringRef Name);
 bool isDeallocationFunction(llvm::StringRef Name);

@@ -12,6 +12,8 @@
 //    version per distinct signature (the paper's cloning).
 //
 //===----------------------------------------------------------------------===//
+#include "LibcModel.h"
+#include "PoolLifetimes.h"
 #include "ptrcomp/analysis/Plan.h"
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/AllocationHooks.h"
@@ -249,6 +251,7 @@ private:
   std::map<NodeRef, std::string> Candidate;    // structure -> "" or why not indexed
   std::map<std::string, bool> RecursiveMemo;
   std::optional<std::string> ThreadsMemo;
+  PoolLifetimes Lifetimes{PG};
   /// Whether function \p Key can call itself (directly or through others).
   bool isRecursive(const std::string &Key);
   /// How the program starts threads ("pthread_create at a.c:3:5", "OpenMP in a.c"), or ""
@@ -355,9 +358,30 @@ const std::string &Planner::threadEvidence() {
           *ThreadsMemo = "it is compiled with OpenMP";
       }
       for (const CallSite &CS : F.Calls)
-        for (const std::string &T : CS.ExternalTargets)
-          if ((T == "pthread_create" || T == "thrd_create") && ThreadsMemo->empty())
+        for (const std::string &T : CS.ExternalTargets) {
+          if (!ThreadsMemo->empty())
+            break;
+          if (dsa::startsThreads(T)) {
             *ThreadsMemo = "it calls " + T + " at " + CS.Loc;
+            continue;
+          }
+          if (callsBackOnCallingThread(T))
+            continue;
+          // A function of the program handed to code ptrcomp cannot see may be called
+          // from any thread.
+          for (Cell A : CS.Args) {
+            A = F.Graph->resolve(A);
+            if (A.isNull() || F.Graph->liveNode(A.Node).Functions.empty())
+              continue;
+            std::string Fn = F.Graph->liveNode(A.Node).Functions.front();
+            if (FunctionGraph *G = PG.function(Fn))
+              Fn = G->Name;
+            *ThreadsMemo = "it passes '" + Fn + "' to " + T + " at " + CS.Loc +
+                           ", which ptrcomp cannot see and which may call it on another "
+                           "thread";
+            break;
+          }
+        }
     }
   }
   return *ThreadsMemo;
@@ -452,6 +476,12 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
           "still use it";
     return false;
   }
+  // A pool destroyed when its owner returns must not be used, or left behind, after that.
+  if (!R.Owner.empty())
+    if (const std::string &Why2 = Lifetimes.problem(R.Owner); !Why2.empty()) {
+      Why = Why2;
+      return false;
+    }
   auto FirstReason = [&](llvm::StringRef Prefix) -> std::string {
     for (const std::string &S : N.Reasons)
       if (compat::startsWith(llvm::StringRef(S), Prefix))

@@ -270,6 +270,8 @@ struct FunctionGraph {
   bool Inline = false;
   bool HasStaticLocal = false;
   bool OpenMP = false; ///< its unit is compiled with OpenMP
+  /// Where it hands work to code that may run after it returns (an OpenMP task), or "".
+  std::string DeferredWork;
   /// Constructor, destructor or `used`: reached without a call the program makes.
   bool AlwaysReached = false;
   std::vector<PointerFacts> ParamPointers;
