@@ -1,5 +1,6 @@
 //===- Analysis.cpp - link the units, then run the passes in order --------===//
 #include "ptrcomp/analysis/Analysis.h"
+#include "AddressIntegers.h"
 #include "ptrcomp/Compat.h"
 #include "LocalGraphs.h"
 #include "Passes.h"
@@ -117,6 +118,7 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
     buildLocalGraph(PG, Ctx, F.Decl, F, &Ps);
     for (const PointerToInteger &P : Ps)
       S->FunctionPointersToIntegers[Key].emplace_back(P.Target, P.Loc);
+    collectAddressIntegers(Ctx, F, S->AddressIntegers);
   }
   S->FunctionTypes = scanUnitFunctionTypes(Ctx, Defined);
   // The graphs refer to PG's table, which becomes the summary's.
@@ -317,6 +319,10 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
   }
   for (auto &[Key, C] : PG->GlobalCells)
     C = PG->Globals->resolve(C);
+  std::vector<AddressIntegerFacts> AddressIntegers;
+  for (auto &U : Units)
+    AddressIntegers.push_back(std::move(U->AddressIntegers));
+  applyAddressIntegers(*PG, AddressIntegers);
   PointersToIntegers P2I; // in key order
   for (auto &[Key, F] : PG->Functions) {
     auto &Per = Units[F.Unit]->FunctionPointersToIntegers;
@@ -330,6 +336,14 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
   }
   Units.clear();
 
+  // Objects whose addresses the program turns into integers keep malloc's alignment.
+  for (const PointerToInteger &P : GlobalP2I)
+    PG->Globals->addFlags(P.Target, AddressInteger,
+                          "address: converted to an integer at " + P.Loc);
+  for (auto &[F, Ps] : P2I)
+    for (const PointerToInteger &P : Ps)
+      F->Graph->addFlags(P.Target, AddressInteger,
+                         "address: converted to an integer at " + P.Loc);
   linkIntegerPointers(*PG, GlobalP2I, P2I);
   std::vector<std::string> Escaped = resolveCallTargets(*PG);
   PG->AddressEscaped.insert(Escaped.begin(), Escaped.end());

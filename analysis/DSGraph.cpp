@@ -631,7 +631,7 @@ Cell DSGraph::mapped(DSGraph &Src, const NodeMap &Map, Cell C) {
 std::vector<std::string> flagNames(uint32_t Flags) {
   static const std::pair<NodeFlag, const char *> Names[] = {
       {Heap, "H"},  {Stack, "S"},   {Global, "G"},    {Unknown, "U"},
-      {Array, "A"}, {Escapes, "E"}, {Incomplete, "I"}};
+      {Array, "A"}, {Escapes, "E"}, {Incomplete, "I"}, {AddressInteger, "N"}};
   std::vector<std::string> Out;
   for (auto &[F, N] : Names)
     if (Flags & F)

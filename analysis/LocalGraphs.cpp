@@ -555,22 +555,8 @@ Cell Builder::binary(const BinaryOperator *E) {
     }
     const Expr *Ptr = isPointer(LHS->getType()) ? LHS : isPointer(RHS->getType()) ? RHS
                                                                                   : nullptr;
-    if (!Ptr) {
-      // (uintptr_t)a - (uintptr_t)b measures the bytes between objects, which a new
-      // layout would change: a byte access, as a difference through char * is.
-      auto CastPointer = [](const Expr *X) -> const Expr * {
-        const auto *CE = dyn_cast<CastExpr>(X->IgnoreParenImpCasts());
-        return CE && CE->getCastKind() == CK_PointerToIntegral ? CE->getSubExpr() : nullptr;
-      };
-      if (E->getOpcode() == BO_Sub)
-        if (const Expr *PA = CastPointer(LHS), *PB = CastPointer(RHS); PA && PB)
-          for (const Expr *X : {PA, PB})
-            if (Cell C = Memo.lookup(X); !C.isNull()) {
-              access(C, Ctx.CharTy, E);
-              measuredBytes(C, E);
-            }
-      return {};
-    }
+    if (!Ptr)
+      return {}; // integers, also made from addresses (AddressIntegers.h)
     Cell P = Ptr == LHS ? A : B;
     const Expr *Other = Ptr == LHS ? RHS : LHS;
     return pointerStep(P, Ptr->getType(), Other, E->getOpcode() == BO_Sub, E);

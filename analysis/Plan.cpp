@@ -192,8 +192,9 @@ private:
   /// they keep their type. \p IndexBits gives the width of the indices that a pointer to
   /// a cell becomes (0: it stays a pointer): pools, embedded headers, struct-typed locals
   /// and globals differ only there.
+  /// \p MallocAligned: the layout of a pool's objects whose addresses become integers.
   int buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base, bool Compressed,
-                  llvm::function_ref<unsigned(Cell)> IndexBits);
+                  llvm::function_ref<unsigned(Cell)> IndexBits, bool MallocAligned = false);
   /// The index width of a pointer to \p Tg in the graph of \p Owner, or 0.
   unsigned indexBitsIn(const std::string &Owner, Cell Tg);
   int internLayout(Layout L);
@@ -685,13 +686,31 @@ void Planner::makeLayouts() {
     PoolOf[R] = P.Pools.size();
     P.Pools.push_back(Pl);
   }
+  // Objects whose addresses become integers are aligned as malloc aligns them: a
+  // padded layout (also for objects that keep their members, when an index names
+  // them), or, for real pointers, a rounded object size.
+  for (Pool &Pl : P.Pools)
+    Pl.MallocAligned =
+        graphOf(Pl.Origin.Owner).liveNode(Pl.Origin.Node).Flags & AddressInteger;
   if (Opts.Compress)
     for (Pool &Pl : P.Pools) {
       DSGraph &G = graphOf(Pl.Origin.Owner);
       Pl.LayoutId =
           buildLayout(G, G.liveNode(Pl.Origin.Node), Pl.Struct, 0, Pl.Compressed,
-                      [&](Cell Tg) { return indexBitsIn(Pl.Origin.Owner, Tg); });
+                      [&](Cell Tg) { return indexBitsIn(Pl.Origin.Owner, Tg); },
+                      Pl.MallocAligned);
     }
+  for (Pool &Pl : P.Pools) {
+    if (Pl.MallocAligned && Pl.LayoutId < 0 && Pl.Indexed &&
+        PG.Types.size(Pl.Struct) % MallocAlignment) {
+      Layout L;
+      L.Struct = Pl.Struct;
+      L.Compressed = false;
+      L.StructSize = PG.Types.size(Pl.Struct);
+      L.MallocAligned = true;
+      Pl.LayoutId = internLayout(std::move(L));
+    }
+  }
   mergePools();
 }
 
@@ -723,10 +742,12 @@ void Planner::mergePools() {
           Pl.ThreadSafe, graphOf(Pl.Origin.Owner).liveNode(Pl.Origin.Node).Collapsed};
     auto [It, New] = First.try_emplace(K, Kept.size());
     NewIndex[I] = It->second;
-    if (New)
+    if (New) {
       Kept.push_back(std::move(Pl));
-    else
+    } else {
       Kept[It->second].Merged.push_back(Pl.Origin);
+      Kept[It->second].MallocAligned |= Pl.MallocAligned;
+    }
   }
   P.Pools = std::move(Kept);
   for (auto &[R, PI] : PoolOf)
@@ -734,8 +755,10 @@ void Planner::mergePools() {
 }
 
 int Planner::buildLayout(DSGraph &G, const DSNode &N, TypeId T, uint64_t Base,
-                         bool Compressed, llvm::function_ref<unsigned(Cell)> IndexBits) {
+                         bool Compressed, llvm::function_ref<unsigned(Cell)> IndexBits,
+                         bool MallocAligned) {
   Layout L;
+  L.MallocAligned = MallocAligned;
   L.Struct = T;
   L.IsUnion = PG.Types.info(T).K == TypeInfo::Union;
   L.Compressed = Compressed;
@@ -798,7 +821,8 @@ int Planner::internLayout(Layout L) {
   for (unsigned I = 0; I < P.Layouts.size(); ++I)
     if (P.Layouts[I].Struct == L.Struct && P.Layouts[I].Compressed == L.Compressed &&
         P.Layouts[I].FieldBits == L.FieldBits &&
-        P.Layouts[I].FieldArrayBits == L.FieldArrayBits && P.Layouts[I].Nested == L.Nested)
+        P.Layouts[I].FieldArrayBits == L.FieldArrayBits && P.Layouts[I].Nested == L.Nested &&
+        P.Layouts[I].MallocAligned == L.MallocAligned)
       return I;
   std::string Base = tagName(PG.Types, L.Struct) + "_pc" +
                      std::to_string(L.Compressed ? Opts.IndexBits : 64);

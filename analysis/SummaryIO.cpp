@@ -342,6 +342,16 @@ void functionsIO(A &Ar, std::map<std::string, FunctionGraph> &Fs,
   }
 }
 
+template <typename A> void io(A &Ar, AddressIntegerFacts::Source &S) {
+  fields(Ar, S.Class, S.Function, S.Target, S.Loc);
+}
+template <typename A> void io(A &Ar, AddressIntegerFacts::Measure &M) {
+  fields(Ar, M.A, M.B, M.Loc);
+}
+template <typename A> void io(A &Ar, AddressIntegerFacts &F) {
+  fields(Ar, F.Sources, F.Unions, F.Measures);
+}
+
 template <typename A> void io(A &Ar, UnitSummary &S) {
   io(Ar, S.MainFile);
   io(Ar, S.Types);
@@ -352,7 +362,7 @@ template <typename A> void io(A &Ar, UnitSummary &S) {
   fields(Ar, S.GlobalCells, S.GlobalNames, S.GlobalTypes, S.GlobalTypeDefined,
          S.GlobalLocs, S.GlobalLocDefined, S.InitializedGlobals,
          S.GlobalPointersToIntegers, S.FunctionPointersToIntegers,
-         S.FunctionTypes);
+         S.FunctionTypes, S.AddressIntegers);
 }
 
 template <typename A> void io(A &Ar, LinkError &E) {
@@ -385,12 +395,12 @@ template <typename A> void io(A &Ar, NodeRef &R) {
 }
 template <typename A> void io(A &Ar, Layout &L) {
   fields(Ar, L.Struct, L.Compressed, L.FieldBits, L.FieldArrayBits, L.Nested,
-         L.NestedArrayBytes, L.StructSize, L.Name, L.IsUnion);
+         L.NestedArrayBytes, L.StructSize, L.Name, L.IsUnion, L.MallocAligned);
 }
 template <typename A> void io(A &Ar, Pool &P) {
   fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId,
          P.Name, P.Label, P.AllocSites, P.OwnerName, P.SharedByActivations,
-         P.ThreadSafe, P.ThreadWhy, P.Merged);
+         P.ThreadSafe, P.ThreadWhy, P.MallocAligned, P.Merged);
 }
 template <typename A> void io(A &Ar, NodeEncoding &E) {
   fields(Ar, E.Source, E.Slot, E.Pool, E.LayoutId, E.Struct, E.Bits, E.Indexed);

@@ -215,6 +215,12 @@ void pc_stats_print(FILE *out);
 /* Sum of the peak_bytes of every line pc_stats_print would print. */
 uint64_t pc_stats_total_peak_bytes(void);
 
+/* The object size of a pool whose objects' addresses the program turns into integers:
+   a multiple of the alignment malloc gives every object (16 bytes on 64-bit targets), so
+   that each object of the pool, whose base is 64-byte aligned, is aligned as malloc would
+   align it. */
+#define PC_MALLOC_ALIGNED(size) (((size) + 15u) / 16u * 16u)
+
 /* __PRETTY_FUNCTION__ of the original function, in a copy ptrcomp made of it under
    another name: gcc gives the plain name, clang the signature, and the output says both. */
 #if defined(__clang__)

@@ -59,7 +59,7 @@ template <typename A> void io(A &Ar, SkippedFragment &F) {
 template <typename A> void io(A &Ar, LayoutOrder &O) {
   // Fields (the AST's members) stay behind; the report reads the sizes.
   fields(Ar, O.Reordered, O.SizeBefore, O.SizeAfter, O.SizeInSourceOrder,
-         O.KeptBecause, O.SizeIfReordered);
+         O.KeptBecause, O.SizeIfReordered, O.Padding);
 }
 
 struct EditSetIO {

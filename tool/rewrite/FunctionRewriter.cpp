@@ -1589,6 +1589,10 @@ void FunctionRewriter::entryAndExit() {
     // An opaque struct (defined in another file) has its size exported by the file
     // that defines it.
     std::string Size = "sizeof(" + layoutType(E) + ")";
+    // Objects whose addresses become integers, without a (padded) layout of their own:
+    // each takes a multiple of malloc's alignment.
+    if (Po.MallocAligned && Po.LayoutId < 0)
+      Size = "PC_MALLOC_ALIGNED(" + Size + ")";
     if (!completeHere(Po.Struct)) {
       if (Po.LayoutId < 0 || Po.SharedByActivations) {
         VetoPools.push_back(Pl);

@@ -135,8 +135,25 @@ std::string fixedOrder(const RecordDecl *RD, const std::string &Name) {
 
 } // namespace
 
+static LayoutOrder memberOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                               const dsa::Layout &L, const RecordDecl *RD,
+                               const ObservedOrders &Observed);
+
 LayoutOrder layoutOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P, const dsa::Layout &L,
                         const RecordDecl *RD, const ObservedOrders &Observed) {
+  LayoutOrder O = memberOrder(PG, P, L, RD, Observed);
+  // Objects whose addresses the program turns into integers are aligned as malloc
+  // aligns them: the pool's base is, and the layout's size is a multiple of it.
+  if (L.MallocAligned && O.SizeAfter % dsa::MallocAlignment) {
+    O.Padding = dsa::MallocAlignment - O.SizeAfter % dsa::MallocAlignment;
+    O.SizeAfter += O.Padding;
+  }
+  return O;
+}
+
+static LayoutOrder memberOrder(dsa::ProgramGraphs &PG, const dsa::Plan &P,
+                               const dsa::Layout &L, const RecordDecl *RD,
+                               const ObservedOrders &Observed) {
   ASTContext &Ctx = RD->getASTContext();
   LayoutOrder O;
   O.SizeBefore = Ctx.getASTRecordLayout(RD).getSize().getQuantity();

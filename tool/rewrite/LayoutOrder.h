@@ -63,6 +63,9 @@ struct LayoutOrder {
   /// how small it would be.
   std::string KeptBecause;
   uint64_t SizeIfReordered = 0;
+  /// Bytes of padding declared last (included in SizeAfter): a MallocAligned layout is
+  /// a whole number of malloc's alignment.
+  uint64_t Padding = 0;
 };
 
 /// The order of \p L's members, declared beside \p RD, a definition of its

@@ -457,10 +457,16 @@ void ProgramRewriter::emitLayouts() {
         if (Order.Reordered)
           Text += "; members reordered by alignment: " +
                   std::to_string(Order.SizeInSourceOrder) + " -> " +
-                  std::to_string(Order.SizeAfter) + " bytes";
+                  std::to_string(Order.SizeAfter - Order.Padding) + " bytes";
+        if (Order.Padding)
+          Text += "; padded to " + std::to_string(Order.SizeAfter) +
+                  " bytes, a multiple of malloc's alignment, since the program turns "
+                  "addresses of its objects into integers";
         Text += " */\n" + dsa::layoutTypeName(L) + " {\n";
         for (const FieldDecl *FD : Order.Fields)
           Text += memberText(P, L, FD, Ctx, "    ");
+        if (Order.Padding)
+          Text += "    char pc_padding[" + std::to_string(Order.Padding) + "];\n";
         Text += "};";
         // Files that see only a declaration of the struct create pools of it with this.
         if (Facts.SizeExported.count(LI) && FID == SM.getMainFileID())
@@ -613,8 +619,10 @@ void ProgramRewriter::emitGlobalPools() {
         Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
       Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
              " objects reachable from global variables */\npc_pool " + Po.Name +
-             (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(sizeof(" : " = PC_POOL_INIT(sizeof(") +
-             Type + "), " + std::to_string(Po.Bits) + ", \"" + Label + "\");\n\n";
+             (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(" : " = PC_POOL_INIT(") +
+             (Po.MallocAligned && Po.LayoutId < 0 ? "PC_MALLOC_ALIGNED(sizeof(" + Type + "))"
+                                                  : "sizeof(" + Type + ")") +
+             ", " + std::to_string(Po.Bits) + ", \"" + Label + "\");\n\n";
     } else {
       Text = "extern pc_pool " + Po.Name + ";\n\n";
     }

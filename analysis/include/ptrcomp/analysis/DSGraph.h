@@ -97,6 +97,9 @@ enum NodeFlag : uint32_t {
   Array = 1u << 4,
   Escapes = 1u << 5,
   Incomplete = 1u << 6,
+  /// N: the program converts addresses of these objects to integers (which may hash
+  /// them or test their low bits: a pool gives them malloc's alignment).
+  AddressInteger = 1u << 7,
 };
 
 struct DSNode {

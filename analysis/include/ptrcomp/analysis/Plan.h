@@ -72,7 +72,15 @@ struct Layout {
   /// A union whose members all have one type (pointers to one pool): a member of a
   /// node or holder, declared `union u_pc32`.
   bool IsUnion = false;
+  /// The program converts the addresses of its pools' objects to integers: its size is
+  /// padded to a multiple of malloc's alignment (16 bytes), so that every object of a
+  /// pool is aligned as malloc aligns it (LayoutOrder.h).
+  bool MallocAligned = false;
 };
+
+/// The alignment malloc gives every object (alignof(max_align_t) on the 64-bit targets
+/// ptrcomp serves), which pools give objects whose addresses become integers.
+inline constexpr uint64_t MallocAlignment = 16;
 
 /// How the output spells layout \p L's type: "struct list_pc32", "union u_pc32".
 inline std::string layoutTypeName(const Layout &L) {
@@ -98,6 +106,9 @@ struct Pool {
   /// runtime's thread-safe mode (PC_POOL_INIT_SHARED).
   bool ThreadSafe = false;
   std::string ThreadWhy; ///< why it is thread-safe or private, for the report
+  /// Its objects' addresses are converted to integers: each object gets malloc's
+  /// alignment (a padded layout; without a layout, a rounded object size).
+  bool MallocAligned = false;
   /// Other structures whose objects this pool also holds: structures of Origin's
   /// allocation sites, type and layout, created by the same owner (Planner::mergePools).
   /// The program's malloc would have let them share memory: a node freed from one

@@ -31,6 +31,25 @@ namespace ptrcomp::dsa {
 /// where.
 struct PointerToInteger;
 
+/// How a unit's integers made from addresses flow (AddressIntegers.h): classes of
+/// integer places, named program-wide ("g:<global>", "p:<function>#<n>",
+/// "r:<function>", "f:<struct>.<field>") or within the unit ("c:..."), joined by Unions.
+struct AddressIntegerFacts {
+  struct Source {
+    std::string Class;
+    std::string Function; ///< whose graph Target is in
+    Cell Target;          ///< where the converted pointer points
+    std::string Loc;
+  };
+  struct Measure {
+    std::string A, B; ///< two classes subtracted or ordered
+    std::string Loc;
+  };
+  std::vector<Source> Sources;
+  std::vector<std::pair<std::string, std::string>> Unions;
+  std::vector<Measure> Measures;
+};
+
 struct UnitSummary {
   /// The unit's main file, as its real path: units are linked in the order of
   /// these.
@@ -60,6 +79,7 @@ struct UnitSummary {
       FunctionPointersToIntegers;
   /// The unit's uses of function types (FunctionPointerTypes.h).
   std::map<std::string, FunctionTypeUses> FunctionTypes;
+  AddressIntegerFacts AddressIntegers;
 
   UnitSummary() : Globals(std::make_unique<DSGraph>(Types)) {}
   UnitSummary(const UnitSummary &) = delete;
