@@ -69,8 +69,8 @@ public:
 
   /// The edits that make the output of \p RealPath from its text \p Original: those of
   /// replacementsFor() with the #line directives that keep the original's line numbers
-  /// (\p Name: the file as __FILE__ names it in the original). What the written
-  /// program, --diff, exported fixes and the self-check use.
+  /// (\p Name: the file name they give). What the written program, --diff, exported
+  /// fixes and the self-check use.
   llvm::Expected<clang::tooling::Replacements>
   outputEdits(llvm::StringRef RealPath, llvm::StringRef Original,
               llvm::StringRef Name) const;

@@ -55,9 +55,10 @@ TextOrigins concatOrigins(const TextOrigins &A, unsigned ALength, const TextOrig
 /// \p Edits of one file (new lines as "\n"), whose original text is \p Original, with
 /// the `#line` directives that keep every original line's number and file name; \p
 /// Origins: the pieces of the edits that have more than the default one, by (offset,
-/// length). \p Name: the file's name as the compiler spelled it in the original (what
-/// its __FILE__ expands to). Directives are added to the text of the edits they follow
-/// or precede, or are insertions of their own where no edit starts or ends.
+/// length). \p Name: the file name the directives give (the file's path in the tree -o
+/// writes, see OutputTree), unless the file's own directives name another. Directives are
+/// added to the text of the edits they follow or precede, or are insertions of their own
+/// where no edit starts or ends.
 clang::tooling::Replacements
 addLineDirectives(llvm::StringRef Original, const clang::tooling::Replacements &Edits,
                   const std::map<std::pair<unsigned, unsigned>, TextOrigins> &Origins,
