@@ -340,6 +340,33 @@ def test_multi_tu_sys_queue_steps(ptrcomp, tmp_path):
                             transformed_flags=["-std=gnu11"])
 
 
+@pytest.mark.parametrize("mode", [[], ["--mode=poolalloc"], ["--index-bits=16"]],
+                         ids=["compress", "poolalloc", "index16"])
+def test_line_numbers_in_a_header(ptrcomp, tmp_path, mode):
+    """Headers ptrcomp edits get #line directives too, naming the header as the output
+    tree has it: a layout written in list.h, a clone of walk.h's static function in its
+    place (poolalloc: a clone taking the pool), and the program prints __LINE__ and
+    __FILE__ of both headers and both files as the original does."""
+    src = EXEC_DIR.parent / "exec_multi" / "line_header"
+    files = ["main.c", "stats.c"]
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp(*files, "-o", out, "--report=json", *mode, "--", "-std=gnu11",
+                       cwd=src)
+    assert r.returncode == 0, r.stderr
+    item = [s for s in json.loads(r.stdout)["structures"] if s["type"] == "struct item"]
+    assert len(item) == 1 and item[0]["pool"], item
+    directives = {}
+    for name in ("list.h", "walk.h", "main.c", "stats.c"):
+        text = (out / name).read_text()
+        directives[name] = [line for line in text.splitlines() if line.startswith("#line")]
+        assert all(line.endswith(f' "{name}"') for line in directives[name]), directives
+    assert directives["walk.h"] and directives["main.c"], directives
+    if not mode or mode == ["--index-bits=16"]:
+        assert directives["list.h"], "no directive after the layout in list.h"
+    tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
+                            original_flags=["-std=gnu11"], transformed_flags=["-std=gnu11"])
+
+
 HOOK_LIBRARY_C = r"""
 #include <stdlib.h>
 void *(*lib_malloc)(size_t) = malloc;

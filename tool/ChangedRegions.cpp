@@ -65,12 +65,33 @@ changedRegions(const std::vector<OutputFile> &Files, const EditSet &Edits) {
       C.Edits.push_back(R);
       Regions.push_back(std::move(C));
     }
+    // The fixes are the edits that make the output, #line directives included: an
+    // edit keeps its place (its text may hold directives), and a directive inserted on
+    // its own joins the region before it, whose lines it numbers.
+    std::vector<std::string> News;
+    for (ChangedRegion &C : Regions) {
+      std::string New = F.Original.substr(C.Offset, C.Length);
+      for (auto I = C.Edits.rbegin(); I != C.Edits.rend(); ++I)
+        New.replace(I->getOffset() - C.Offset, I->getLength(),
+                    I->getReplacementText().str());
+      News.push_back(std::move(New));
+      C.Edits.clear();
+    }
+    size_t At = 0;
+    for (const clang::tooling::Replacement &R : *F.Edits) {
+      if (Regions.empty())
+        break;
+      while (At + 1 < Regions.size() && Regions[At + 1].Offset <= R.getOffset())
+        ++At;
+      Regions[At].Edits.push_back(R);
+    }
     StringRef Text = F.Original;
     // Regions come in file order: count lines from the previous region, not from the
     // start of the file (a large program has tens of thousands of regions).
     size_t Scanned = 0, LineStart = 0;
     unsigned Line = 1;
-    for (ChangedRegion &C : Regions) {
+    for (size_t K = 0; K < Regions.size(); ++K) {
+      ChangedRegion &C = Regions[K];
       for (; Scanned < C.Offset; ++Scanned)
         if (Text[Scanned] == '\n') {
           ++Line;
@@ -78,11 +99,7 @@ changedRegions(const std::vector<OutputFile> &Files, const EditSet &Edits) {
         }
       C.Line = Line;
       C.Column = C.Offset - LineStart + 1;
-      std::string New = Text.substr(C.Offset, C.Length).str();
-      for (auto I = C.Edits.rbegin(); I != C.Edits.rend(); ++I)
-        New.replace(I->getOffset() - C.Offset, I->getLength(),
-                    I->getReplacementText().str());
-      C.Description = describe(Text.substr(C.Offset, C.Length), New);
+      C.Description = describe(Text.substr(C.Offset, C.Length), News[K]);
       Out.push_back(std::move(C));
     }
   }

@@ -10,7 +10,8 @@ EditSet::SharedPools EditSet::intern(std::vector<int> Pools) {
 }
 
 llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
-                         llvm::StringRef Text, const PoolSet &Pools) {
+                         llvm::StringRef Text, const PoolSet &Pools,
+                         const TextOrigins &Origins) {
   SharedPools &Old = EditPools[RealPath.str()][{Offset, Length}];
   PoolSet All(Pools);
   if (Old)
@@ -18,10 +19,25 @@ llvm::Error EditSet::add(llvm::StringRef RealPath, unsigned Offset, unsigned Len
   Old = intern(std::vector<int>(All.begin(), All.end()));
   auto &File = Pending[RealPath.str()];
   auto [It, New] = File.try_emplace({Offset, Length}, Text.str());
-  if (New || It->second == Text)
-    return llvm::Error::success(); // new, or the same edit from another TU
+  // The default (one piece replacing [Offset, Offset + Length)) is not stored.
+  bool Default = Origins.empty() ||
+                 (Origins.size() == 1 && Origins[0] == TextOrigin{0, Offset, Length, false});
+  if (New) {
+    if (!Default)
+      this->Origins[RealPath.str()][{Offset, Length}] = Origins;
+    return llvm::Error::success();
+  }
+  if (It->second == Text)
+    return llvm::Error::success(); // the same edit from another TU
   if (Length == 0) {
-    It->second += Text.str(); // two insertions at one offset: in the order made
+    // Two insertions at one offset: in the order made.
+    auto &FileOrigins = this->Origins[RealPath.str()];
+    auto Old = FileOrigins.find({Offset, Length});
+    if (Old != FileOrigins.end() || !Default)
+      FileOrigins[{Offset, Length}] =
+          concatOrigins(Old != FileOrigins.end() ? Old->second : TextOrigins(),
+                        It->second.size(), Origins, Offset, Length);
+    It->second += Text.str();
     return llvm::Error::success();
   }
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -35,18 +51,14 @@ void EditSet::claim(llvm::StringRef RealPath, unsigned Begin, unsigned End,
       {Begin, End, intern(std::vector<int>(Pools.begin(), Pools.end()))});
 }
 
-EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath, llvm::StringRef Original,
+EditSet::Source EditSet::sourceOf(llvm::StringRef RealPath,
+                                  const clang::tooling::Replacements &Output,
                                   unsigned NewOffset) const {
   Source Src;
   Src.Offset = NewOffset;
-  auto Rs = replacementsFor(RealPath, Original);
-  if (!Rs) {
-    llvm::consumeError(Rs.takeError());
-    return Src;
-  }
   // Walk the edits in order, tracking how far the new text has moved.
   long Shift = 0;
-  for (const clang::tooling::Replacement &R : *Rs) {
+  for (const clang::tooling::Replacement &R : Output) {
     long NewBegin = (long)R.getOffset() + Shift;
     long NewEnd = NewBegin + (long)R.getReplacementText().size();
     if ((long)NewOffset < NewBegin)
@@ -83,13 +95,18 @@ llvm::Error EditSet::merge(const EditSet &Other) {
   llvm::Error Result = llvm::Error::success();
   for (auto &[Path, Edits] : Other.Pending) {
     auto PoolsOf = Other.EditPools.find(Path);
+    auto OriginsOf = Other.Origins.find(Path);
     for (auto &[Range, Text] : Edits) {
       PoolSet Pools;
       if (PoolsOf != Other.EditPools.end())
         if (auto It = PoolsOf->second.find(Range);
             It != PoolsOf->second.end() && It->second)
           Pools = PoolSet(It->second->begin(), It->second->end());
-      if (auto Err = add(Path, Range.first, Range.second, Text, Pools)) {
+      TextOrigins Origins;
+      if (OriginsOf != Other.Origins.end())
+        if (auto It = OriginsOf->second.find(Range); It != OriginsOf->second.end())
+          Origins = It->second;
+      if (auto Err = add(Path, Range.first, Range.second, Text, Pools, Origins)) {
         if (!Result)
           Result = std::move(Err);
         else
@@ -126,16 +143,14 @@ llvm::Error EditSet::finalize() {
   return llvm::Error::success();
 }
 
-llvm::Expected<clang::tooling::Replacements>
-EditSet::replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) const {
-  auto It = Files.find(RealPath.str());
-  if (It == Files.end())
-    return clang::tooling::Replacements();
+/// \p Rs with CRLF line ends in their text when \p Original has them.
+static llvm::Expected<clang::tooling::Replacements>
+inLineEndsOf(llvm::StringRef Original, const clang::tooling::Replacements &Rs) {
   if (!Original.contains("\r\n"))
-    return It->second;
+    return Rs;
   // A file with CRLF line ends gets CRLF in the new text too.
   clang::tooling::Replacements CRLF;
-  for (const clang::tooling::Replacement &R : It->second) {
+  for (const clang::tooling::Replacement &R : Rs) {
     std::string Text;
     for (char C : R.getReplacementText()) {
       if (C == '\n' && (Text.empty() || Text.back() != '\r'))
@@ -149,14 +164,25 @@ EditSet::replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) con
   return CRLF;
 }
 
-llvm::Expected<std::string> EditSet::apply(llvm::StringRef RealPath,
-                                           llvm::StringRef Original) const {
-  auto Rs = replacementsFor(RealPath, Original);
-  if (!Rs)
-    return Rs.takeError();
-  if (Rs->empty())
-    return Original.str();
-  return clang::tooling::applyAllReplacements(Original, *Rs);
+llvm::Expected<clang::tooling::Replacements>
+EditSet::replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) const {
+  auto It = Files.find(RealPath.str());
+  if (It == Files.end())
+    return clang::tooling::Replacements();
+  return inLineEndsOf(Original, It->second);
+}
+
+llvm::Expected<clang::tooling::Replacements>
+EditSet::outputEdits(llvm::StringRef RealPath, llvm::StringRef Original,
+                     llvm::StringRef Name) const {
+  auto It = Files.find(RealPath.str());
+  if (It == Files.end())
+    return clang::tooling::Replacements();
+  static const std::map<std::pair<unsigned, unsigned>, TextOrigins> None;
+  auto O = Origins.find(RealPath.str());
+  return inLineEndsOf(Original, addLineDirectives(Original, It->second,
+                                                  O != Origins.end() ? O->second : None,
+                                                  Name));
 }
 
 } // namespace ptrcomp

@@ -9,6 +9,8 @@
 #ifndef PTRCOMP_EDITSET_H
 #define PTRCOMP_EDITSET_H
 
+#include "LineDirectives.h"
+
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 
@@ -28,21 +30,23 @@ public:
   using PoolSet = std::set<int>;
 
   /// Records an edit of file \p RealPath made for \p Pools. Conflicts are found by
-  /// finalize().
+  /// finalize(). \p Origins: where the pieces of \p Text come from, for the #line
+  /// directives (LineDirectives.h); empty: the text replaces [Offset, Offset + Length).
   llvm::Error add(llvm::StringRef RealPath, unsigned Offset, unsigned Length,
-                  llvm::StringRef Text, const PoolSet &Pools = {});
+                  llvm::StringRef Text, const PoolSet &Pools = {},
+                  const TextOrigins &Origins = {});
   /// Records that original text [Begin, End) of \p RealPath (a function whose body was
   /// rewritten, say) depends on \p Pools: a compile error there that no edit explains,
   /// such as a use the rewriter left as it was next to a retyped variable, is theirs.
   void claim(llvm::StringRef RealPath, unsigned Begin, unsigned End, const PoolSet &Pools);
-  /// Where offset \p NewOffset of the transformed text of \p RealPath (whose original
-  /// text is \p Original) comes from.
+  /// Where offset \p NewOffset of the transformed text of \p RealPath comes from, the
+  /// text made by the edits \p Output (those of outputEdits()).
   struct Source {
     unsigned Offset = 0; ///< in the original text (an edit's start when inside one)
     bool InEdit = false; ///< inside the new text of an edit
     PoolSet Pools;       ///< responsible: the edit's, else the smallest claim's
   };
-  Source sourceOf(llvm::StringRef RealPath, llvm::StringRef Original,
+  Source sourceOf(llvm::StringRef RealPath, const clang::tooling::Replacements &Output,
                   unsigned NewOffset) const;
   /// Checks that no two edits overlap and builds the per-file replacements.
   llvm::Error finalize();
@@ -59,13 +63,17 @@ public:
   }
 
   /// The edits of \p RealPath as they apply to its text \p Original: new lines in the
-  /// file's own line-end style (CRLF files get CRLF). What apply() and exported fixes use.
+  /// file's own line-end style (CRLF files get CRLF), without #line directives.
   llvm::Expected<clang::tooling::Replacements>
   replacementsFor(llvm::StringRef RealPath, llvm::StringRef Original) const;
 
-  /// \p Original with the edits for \p RealPath applied.
-  llvm::Expected<std::string> apply(llvm::StringRef RealPath,
-                                    llvm::StringRef Original) const;
+  /// The edits that make the output of \p RealPath from its text \p Original: those of
+  /// replacementsFor() with the #line directives that keep the original's line numbers
+  /// (\p Name: the file name they give). What the written program, --diff, exported
+  /// fixes and the self-check use.
+  llvm::Expected<clang::tooling::Replacements>
+  outputEdits(llvm::StringRef RealPath, llvm::StringRef Original,
+              llvm::StringRef Name) const;
 
   friend struct EditSetIO;
 
@@ -77,6 +85,9 @@ private:
   using SharedPools = std::shared_ptr<const std::vector<int>>;
   SharedPools intern(std::vector<int> Pools);
   std::map<std::vector<int>, SharedPools> Interned;
+  /// file -> (offset, length) -> where the text's pieces come from, for the edits in
+  /// Pending that have more than one piece
+  std::map<std::string, std::map<std::pair<unsigned, unsigned>, TextOrigins>> Origins;
   /// file -> (offset, length) -> pools, for the edits in Pending
   std::map<std::string, std::map<std::pair<unsigned, unsigned>, SharedPools>> EditPools;
   struct Claim {

@@ -36,6 +36,37 @@ std::string commonDirectory(const std::vector<std::string> &Paths) {
   return std::string(Out);
 }
 
+std::string OutputTree::relative(StringRef RealPath) const {
+  std::string Prefix = compat::endsWith(StringRef(Root), "/") ? Root : Root + "/";
+  if (!compat::startsWith(RealPath, Prefix))
+    return "";
+  return RealPath.drop_front(Prefix.size()).str();
+}
+
+OutputTree outputTree(const std::vector<OutputFile> &Files,
+                      const std::function<bool(const OutputFile &)> &Changed) {
+  // The tree of the inputs, of every file that changed and of every file included
+  // relative to its includer (`#include "../lib.c"`, wherever it is), from their common
+  // directory, so that relative includes work in the output as in the input. Unchanged
+  // headers found through -I directories are found where they are and not copied.
+  OutputTree T;
+  for (const OutputFile &F : Files)
+    if (F.IsMainFile || Changed(F))
+      T.Files.insert(F.RealPath);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const OutputFile &F : Files)
+      if (!T.Files.count(F.RealPath))
+        for (const std::string &I : F.RelativeIncluders)
+          if (T.Files.count(I)) {
+            Grew |= T.Files.insert(F.RealPath).second;
+            break;
+          }
+  }
+  T.Root = commonDirectory(std::vector<std::string>(T.Files.begin(), T.Files.end()));
+  return T;
+}
+
 //===-- Atomic, all-or-nothing writes -------------------------------------===//
 
 namespace {
@@ -359,26 +390,9 @@ bool emitOutput(const ToolOptions &Opts, const std::vector<OutputFile> &Files,
     return StageExtra() && T.commit();
   }
   case OutputMode::OutDir: {
-    // The tree of the inputs, of every file that changed and of every file included
-    // relative to its includer (`#include "../lib.c"`, wherever it is), from their common
-    // directory, so that relative includes work in the output as in the input. Unchanged
-    // headers found through -I directories are found where they are and not copied.
-    std::set<std::string> Kept;
-    for (const OutputFile &F : Files)
-      if (F.IsMainFile || F.Edits)
-        Kept.insert(F.RealPath);
-    for (bool Grew = true; Grew;) {
-      Grew = false;
-      for (const OutputFile &F : Files)
-        if (!Kept.count(F.RealPath))
-          for (const std::string &I : F.RelativeIncluders)
-            if (Kept.count(I)) {
-              Grew |= Kept.insert(F.RealPath).second;
-              break;
-            }
-    }
-    std::vector<std::string> Paths(Kept.begin(), Kept.end());
-    std::string Root = commonDirectory(Paths);
+    OutputTree Tree =
+        outputTree(Files, [](const OutputFile &F) { return F.Edits != nullptr; });
+    const std::string &Root = Tree.Root;
     SmallString<256> OutDir(Opts.OutDir);
     sys::fs::make_absolute(OutDir);
     sys::path::remove_dots(OutDir, /*remove_dot_dot=*/true);

@@ -7,6 +7,9 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,8 +19,13 @@ namespace ptrcomp {
 struct OutputFile {
   std::string RealPath;    ///< where it is on disk
   std::string DisplayPath; ///< as the user or the compilation database named it
+  /// Its path in the tree -o writes (OutputTree): the file name of its #line directives.
+  std::string LineName;
   std::string Original;
   std::string Transformed;
+  /// The edits that make Transformed of Original, #line directives included (null when
+  /// unchanged); Edits points to them.
+  std::shared_ptr<const clang::tooling::Replacements> OutputEdits;
   const clang::tooling::Replacements *Edits = nullptr; ///< null when unchanged
   bool IsMainFile = false;
   /// The files that include it with `#include "..."` relative to their own directory:
@@ -41,6 +49,18 @@ void writeUnifiedDiff(const OutputFile &F, llvm::raw_ostream &OS);
 
 /// The deepest directory containing every path in \p Paths (all absolute).
 std::string commonDirectory(const std::vector<std::string> &Paths);
+
+/// The files that -o DIR writes (real paths): the inputs, every file that \p Changed
+/// says changes, and every file they include relative to themselves; and the directory
+/// they are written from (their common directory), whose tree DIR mirrors.
+struct OutputTree {
+  std::set<std::string> Files;
+  std::string Root;
+  /// \p RealPath relative to Root, as the output tree has it ("" when outside).
+  std::string relative(llvm::StringRef RealPath) const;
+};
+OutputTree outputTree(const std::vector<OutputFile> &Files,
+                      const std::function<bool(const OutputFile &)> &Changed);
 
 } // namespace ptrcomp
 

@@ -185,19 +185,33 @@ static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
 
 /// Sets every file's Transformed text (and edits) from \p Edits.
 static bool applyEdits(const EditSet &Edits, std::vector<OutputFile> &Files) {
+  // The name of each file in its #line directives: its path in the tree that -o
+  // writes (the same in every output mode, and whatever the path the user spelled).
+  OutputTree Tree = outputTree(
+      Files, [&](const OutputFile &F) { return Edits.changes(F.RealPath); });
   for (OutputFile &F : Files) {
+    F.LineName = Tree.relative(F.RealPath);
+    if (F.LineName.empty())
+      F.LineName = sys::path::filename(F.RealPath).str();
     F.Transformed = F.Original;
     F.Edits = nullptr;
+    F.OutputEdits.reset();
     if (!Edits.changes(F.RealPath))
       continue;
-    Expected<std::string> New = Edits.apply(F.RealPath, F.Original);
+    Expected<clang::tooling::Replacements> Rs =
+        Edits.outputEdits(F.RealPath, F.Original, F.LineName);
+    Expected<std::string> New =
+        Rs ? clang::tooling::applyAllReplacements(F.Original, *Rs)
+           : Expected<std::string>(Rs.takeError());
     if (!New) {
       errorMessage("internal: cannot apply edits to '" + F.DisplayPath +
                    "': " + toString(New.takeError()));
       return false;
     }
     F.Transformed = std::move(*New);
-    F.Edits = &Edits.files().at(F.RealPath);
+    F.OutputEdits =
+        std::make_shared<const clang::tooling::Replacements>(std::move(*Rs));
+    F.Edits = F.OutputEdits.get();
   }
   return true;
 }
@@ -244,7 +258,10 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     EditSet::Source Src;
     std::string Where = E.Where;
     if (It != ByPath.end()) {
-      Src = Edits.sourceOf(E.RealPath, It->second->Original, E.Offset);
+      static const clang::tooling::Replacements None;
+      Src = Edits.sourceOf(E.RealPath,
+                           It->second->Edits ? *It->second->Edits : None,
+                           E.Offset);
       // Located in the original text, which is what the user has.
       Where = It->second->DisplayPath + ":" +
               lineCol(It->second->Original, Src.Offset);

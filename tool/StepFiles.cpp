@@ -34,6 +34,9 @@ template <typename A> void io(A &Ar, UnitSource &U) {
 template <typename A> void io(A &Ar, UnitFile &F) {
   fields(Ar, F.RealPath, F.IsMainFile, F.RelativeIncluders, F.Hash);
 }
+template <typename A> void io(A &Ar, TextOrigin &O) {
+  fields(Ar, O.At, O.Offset, O.Length, O.Copy);
+}
 template <typename A> void io(A &Ar, SkippedBlock &B) {
   fields(Ar, B.File, B.Begin, B.End, B.Label, B.Names);
 }
@@ -87,7 +90,7 @@ struct EditSetIO {
         for (const EditSet::Claim &C : Cs)
           Claims[Path].push_back({C.Begin, C.End, Num(C.Pools)});
     }
-    fields(Ar, Sets, E.Pending, EditPools, Claims);
+    fields(Ar, Sets, E.Pending, EditPools, Claims, E.Origins);
     if constexpr (A::Reading) {
       std::vector<EditSet::SharedPools> Shared{nullptr};
       for (std::vector<int> &S : Sets)
@@ -112,6 +115,8 @@ struct EditSetIO {
       Out.Pending[Path] = It->second;
     if (auto It = E.EditPools.find(Path); It != E.EditPools.end())
       Out.EditPools[Path] = It->second;
+    if (auto It = E.Origins.find(Path); It != E.Origins.end())
+      Out.Origins[Path] = It->second;
     if (auto It = E.Claims.find(Path); It != E.Claims.end())
       Out.Claims[Path] = It->second;
     return Out;

@@ -286,13 +286,14 @@ std::string FunctionRewriter::spelling(const Stmt *S) {
   return "";
 }
 
-void FunctionRewriter::record(FileRange R, const std::string &Text, const Stmt *At) {
+void FunctionRewriter::record(FileRange R, const std::string &Text, const Stmt *At,
+                              const TextOrigins &Origins) {
   Log.push_back({R, Text});
   std::set<int> Pools = std::move(Touched);
   Touched.clear();
   if (Text == piece(R.first, R.second))
     return; // rebuilt to the same text: no change (noise in diffs and --dry-run)
-  auto [It, New] = RecordedEdits.try_emplace(R, Recorded{Text, Pools, At});
+  auto [It, New] = RecordedEdits.try_emplace(R, Recorded{Text, Pools, At, Origins});
   if (New)
     return;
   if (It->second.Text == Text) {
@@ -475,7 +476,7 @@ void FunctionRewriter::finishEdits() {
                          dsa::locationString(Ctx, E.At->getBeginLoc()));
       return;
     }
-    Edits.push_back({R.first, R.second - R.first, E.Text, E.Pools});
+    Edits.push_back({R.first, R.second - R.first, E.Text, E.Pools, E.Origins});
   }
 }
 
@@ -1442,6 +1443,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
   std::string Text;
+  size_t ReturnAt = 0; // where `return` starts in Text, after the lines put before it
   const Expr *Simple = RV ? RV->IgnoreParenImpCasts() : nullptr;
   bool IsSimple = !RV || isa<IntegerLiteral>(Simple) || isa<CharacterLiteral>(Simple) ||
                   (isa<DeclRefExpr>(Simple) &&
@@ -1456,6 +1458,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     Text.clear();
     for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
       Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
+    ReturnAt = Text.size();
     Text += "return" + (RV ? " " + Value : "") + ";";
   } else if (IsSimple) {
     Text = "{ " + Destroy + "return" + (RV ? " " + Value : "") + "; }";
@@ -1476,7 +1479,12 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     return;
   }
   unsigned End = SM.getFileOffset(AfterSemi);
-  record({Begin->first, End}, Text, RS);
+  // The lines put before the `return` are new; the `return` stands for the original's.
+  TextOrigins Origins;
+  if (ReturnAt)
+    Origins = {{0, Begin->first, 0, false},
+               {unsigned(ReturnAt), Begin->first, End - Begin->first, false}};
+  record({Begin->first, End}, Text, RS, Origins);
 }
 
 void FunctionRewriter::stmt(const Stmt *S) {

@@ -4,6 +4,7 @@
 
 #include "PoolParamKinds.h"
 #include "VersionView.h"
+#include "../LineDirectives.h"
 #include "../rules/Sizeof.h"
 
 #include "clang/AST/Expr.h"
@@ -30,6 +31,8 @@ struct TextEdit {
   unsigned Offset, Length;
   std::string Text;
   std::set<int> Pools; ///< plan pools whose spelling the new text uses (may be empty)
+  /// Where the lines of Text come from (empty: it replaces [Offset, Offset + Length)).
+  TextOrigins Origins = {};
 };
 
 /// Rewrites the body of one function for one version of the plan: pointers into indexed
@@ -116,6 +119,7 @@ private:
     std::string Text;
     std::set<int> Pools;
     const clang::Stmt *At;
+    TextOrigins Origins; ///< of Text, when it is more than a replacement
   };
   /// Ranges ordered by start, the larger first at one start.
   struct OuterFirst {
@@ -128,7 +132,8 @@ private:
   std::string piece(unsigned B, unsigned E) const;
   /// The current text of \p S; a veto when S has no text of its own in the file.
   std::string spelling(const clang::Stmt *S);
-  void record(FileRange R, const std::string &Text, const clang::Stmt *At);
+  void record(FileRange R, const std::string &Text, const clang::Stmt *At,
+              const TextOrigins &Origins = {});
   void edit(const clang::Stmt *S, const std::string &Text);
   /// Child \p C of a node that keeps its own text gets \p New (nullopt: unchanged) where
   /// it is spelled; \p Mark is the edit log's size before C was rewritten.

@@ -87,6 +87,73 @@ EditSet::PoolSet poolsOf(const dsa::Plan &P, const dsa::FunctionVersion &V) {
 }
 
 
+/// The text of a clone's body: the original body [BodyBegin, BodyEnd) of \p Buf with the
+/// version's edits \p Edits applied, and where its pieces come from: the original's text
+/// between the edits (copies, so that each line of the clone has the number of the
+/// original's), and each edit's text.
+std::pair<std::string, TextOrigins> cloneBody(StringRef Buf, unsigned BodyBegin,
+                                              unsigned BodyEnd,
+                                              const std::vector<TextEdit> &Edits) {
+  std::string BodyText = Buf.slice(BodyBegin, BodyEnd).str();
+  // Per character of BodyText: the edit it comes from (-1: the original) and its
+  // position there (in the edit's text, or in the file).
+  std::vector<std::pair<int, unsigned>> Tags;
+  for (unsigned I = BodyBegin; I < BodyEnd; ++I)
+    Tags.push_back({-1, I});
+  std::vector<size_t> Order(Edits.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return Edits[A].Offset > Edits[B].Offset;
+  });
+  for (size_t K : Order) {
+    const TextEdit &E = Edits[K];
+    if (E.Offset < BodyBegin || E.Offset + E.Length > BodyEnd)
+      continue;
+    BodyText.replace(E.Offset - BodyBegin, E.Length, E.Text);
+    std::vector<std::pair<int, unsigned>> New;
+    for (unsigned I = 0; I < E.Text.size(); ++I)
+      New.push_back({int(K), I});
+    auto At = Tags.begin() + (E.Offset - BodyBegin);
+    At = Tags.erase(At, At + E.Length);
+    Tags.insert(At, New.begin(), New.end());
+  }
+  // Runs of tags as pieces: a copy of the original, or a piece of an edit's text.
+  TextOrigins Out;
+  auto PieceOf = [&](const TextEdit &E, unsigned Pos) {
+    TextOrigins Own = E.Origins.empty()
+                          ? TextOrigins{{0, E.Offset, E.Length, false}}
+                          : E.Origins;
+    size_t P = 0;
+    while (P + 1 < Own.size() && Own[P + 1].At <= Pos)
+      ++P;
+    TextOrigin O = Own[P];
+    if (O.Copy) {
+      O.Offset += Pos - O.At;
+      O.At = Pos;
+    }
+    return std::make_pair(O, Pos == Own[P].At);
+  };
+  for (size_t I = 0; I < Tags.size(); ++I) {
+    auto [Edit, Pos] = Tags[I];
+    bool Continues = I > 0 && Tags[I - 1].first == Edit && Tags[I - 1].second + 1 == Pos;
+    TextOrigin O;
+    if (Edit < 0) {
+      if (Continues)
+        continue;
+      O = {0, Pos, 0, true};
+    } else {
+      auto [Piece, Starts] = PieceOf(Edits[Edit], Pos);
+      if (Continues && !Starts)
+        continue;
+      O = Piece;
+    }
+    O.At = I;
+    Out.push_back(O);
+  }
+  return {BodyText, Out};
+}
+
 struct VersionText {
   unsigned Version;
   std::string Header;    // without "static "
@@ -106,8 +173,8 @@ public:
 
 private:
   void add(const std::string &File, unsigned Off, unsigned Len, const std::string &Text,
-           const EditSet::PoolSet &Pools) {
-    if (auto Err = Edits.add(File, Off, Len, Text, Pools)) {
+           const EditSet::PoolSet &Pools, const TextOrigins &Origins = {}) {
+    if (auto Err = Edits.add(File, Off, Len, Text, Pools, Origins)) {
       llvm::consumeError(std::move(Err));
       Conflict = true;
     }
@@ -286,6 +353,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   unsigned FnBegin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
   Edits.claim(File, FnBegin, BodyEnd, AllPools);
   std::string Clones;
+  TextOrigins CloneOrigins;
   EditSet::PoolSet ClonePools;
   for (unsigned VI : VIt->second) {
     const dsa::FunctionVersion &V = P.Versions[VI];
@@ -322,19 +390,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     EditSet::PoolSet VersionPools = poolsOf(P, V);
     if (V.IsOriginal) {
       for (const TextEdit &E : FR.edits())
-        add(File, E.Offset, E.Length, E.Text, E.Pools.empty() ? VersionPools : E.Pools);
+        add(File, E.Offset, E.Length, E.Text, E.Pools.empty() ? VersionPools : E.Pools,
+            E.Origins);
       continue;
     }
     ClonePools.insert(VersionPools.begin(), VersionPools.end());
-    std::string BodyText = Buf.slice(BodyBegin, BodyEnd).str();
-    std::vector<TextEdit> Sorted = FR.edits();
-    std::stable_sort(Sorted.begin(), Sorted.end(),
-                     [](const TextEdit &A, const TextEdit &B) { return A.Offset > B.Offset; });
-    for (const TextEdit &E : Sorted) {
-      if (E.Offset < BodyBegin || E.Offset + E.Length > BodyEnd)
-        continue;
-      BodyText.replace(E.Offset - BodyBegin, E.Length, E.Text);
-    }
+    auto [BodyText, BodyOrigins] = cloneBody(Buf, BodyBegin, BodyEnd, FR.edits());
     VersionHeader[VI] = FR.header(false);
     HeaderLayouts[VI] = FR.baseParamLayouts();
     UnitHeaderLayouts.insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
@@ -343,7 +404,19 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       for (unsigned U : It->second)
         Static &= U == F.Unit;
     bool Split = LocalNames.count(VI);
-    Clones += "\n\n" + FR.header(Static || Split) + HeaderToBody + BodyText;
+    // The body's lines are the original's; the header's is the line of the original's
+    // header when the brace is on a line of its own, else that of the brace.
+    CloneOrigins.push_back({unsigned(Clones.size()), BodyEnd, 0, false});
+    Clones += "\n\n";
+    if (StringRef(HeaderToBody).contains('\n'))
+      CloneOrigins.push_back({unsigned(Clones.size()), FnBegin, BodyBegin - FnBegin, false});
+    Clones += FR.header(Static || Split) + HeaderToBody;
+    for (TextOrigin O : BodyOrigins) {
+      O.At += Clones.size();
+      CloneOrigins.push_back(O);
+    }
+    Clones += BodyText;
+    CloneOrigins.push_back({unsigned(Clones.size()), BodyEnd, 0, false});
     if (Split)
       Clones += "\n\n/* ptrcomp: '" + V.Name + "' for the other files, which pass descriptors */\n" +
                 FR.descriptorEntry();
@@ -351,12 +424,22 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   if (Clones.empty())
     return;
   if (HasOriginal) {
-    add(File, BodyEnd, 0, Clones, ClonePools);
+    add(File, BodyEnd, 0, Clones, ClonePools, CloneOrigins);
     return;
   }
   // No caller needs the original any more: the clones take its place.
   unsigned Begin = FnBegin;
-  add(File, Begin, BodyEnd - Begin, StringRef(Clones).ltrim("\n").str(), ClonePools);
+  StringRef Trimmed = StringRef(Clones).ltrim("\n");
+  unsigned Cut = Clones.size() - Trimmed.size();
+  TextOrigins Shifted;
+  for (TextOrigin O : CloneOrigins)
+    if (O.At >= Cut || Shifted.empty()) {
+      O.At = O.At >= Cut ? O.At - Cut : 0;
+      if (!O.Copy && !O.Length)
+        O.Offset = Begin; // new text
+      Shifted.push_back(O);
+    }
+  add(File, Begin, BodyEnd - Begin, Trimmed.str(), ClonePools, Shifted);
   // Its prototypes would declare a static function that no longer exists.
   for (const FunctionDecl *R : F.Decl->redecls()) {
     if (R == F.Decl || R->doesThisDeclarationHaveABody())

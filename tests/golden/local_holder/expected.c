@@ -4,6 +4,7 @@
 
 #include "ptrcomp_rt.h"
 
+#line 5 "input.c"
 struct qnode {
     int v;
     struct qnode *next;
@@ -15,6 +16,7 @@ struct qnode_pc32 {
     pc_idx32 next;
 };
 
+#line 10 "input.c"
 struct queue {
     struct qnode *head, *tail;
     int len;
@@ -27,9 +29,11 @@ struct queue_pc32 {
     int len;
 };
 
+#line 15 "input.c"
 static void enqueue_pc32(pc_pool *P_n, struct queue_pc32 *q, int v)
 {
     struct qnode_pc32 *const P_n_base = pc_base(P_n);
+#line 17 "input.c"
     pc_idx32 n = pc_alloc(P_n, 1);
     P_n_base[n].v = v;
     P_n_base[n].next = 0;
@@ -44,6 +48,7 @@ static void enqueue_pc32(pc_pool *P_n, struct queue_pc32 *q, int v)
 static int dequeue_pc32(pc_pool *P_n, struct queue_pc32 *q)
 {
     struct qnode_pc32 *const P_n_base = pc_base(P_n);
+#line 30 "input.c"
     pc_idx32 n = q->head;
     int v = P_n_base[n].v;
     q->head = P_n_base[n].next;
@@ -57,6 +62,7 @@ static int dequeue_pc32(pc_pool *P_n, struct queue_pc32 *q)
 int main(void)
 {
     pc_pool P_q = PC_POOL_INIT(sizeof(struct qnode_pc32), 32, "struct qnode (input.c:42 q)");
+#line 42 "input.c"
     struct queue_pc32 q = {0, 0, 0};
     int sum = 0;
     for (int i = 0; i < 10; i++)
@@ -65,5 +71,6 @@ int main(void)
         sum = sum * 3 + dequeue_pc32(&P_q, &q);
     printf("%d\n", sum);
     pc_pool_destroy(&P_q);
+#line 49 "input.c"
     return 0;
 }

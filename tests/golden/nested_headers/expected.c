@@ -4,6 +4,7 @@
 
 #include "ptrcomp_rt.h"
 
+#line 5 "input.c"
 struct item {
     int v;
     struct item *next;
@@ -15,6 +16,7 @@ struct item_pc32 {
     pc_idx32 next;
 };
 
+#line 10 "input.c"
 struct ilist {
     struct item *head;
     int count;
@@ -26,6 +28,7 @@ struct ilist_pc32 {
     int count;
 };
 
+#line 15 "input.c"
 struct bin {
     int id;
     struct ilist items;
@@ -39,9 +42,11 @@ struct bin_pc32 {
     pc_idx32 next;
 };
 
+#line 21 "input.c"
 static void push_pc32(pc_pool *P_it, struct ilist_pc32 *l, int v)
 {
     struct item_pc32 *const P_it_base = pc_base(P_it);
+#line 23 "input.c"
     pc_idx32 it = pc_alloc(P_it, 1);
     P_it_base[it].v = v;
     P_it_base[it].next = l->head;
@@ -63,6 +68,7 @@ int main(void)
     pc_pool P_it = PC_POOL_INIT(sizeof(struct item_pc32), 32, "struct item (input.c:56 it)");
     struct bin_pc32 *const P_bins_base = pc_base(&P_bins);
     struct item_pc32 *const P_it_base = pc_base(&P_it);
+#line 40 "input.c"
     pc_idx32 bins = 0;
     for (int i = 0; i < 3; i++) {
         pc_idx32 b = pc_alloc(&P_bins, 1);
@@ -88,5 +94,6 @@ int main(void)
     }
     pc_pool_destroy(&P_it);
     pc_pool_destroy(&P_bins);
+#line 63 "input.c"
     return 0;
 }

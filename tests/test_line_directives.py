@@ -1,0 +1,158 @@
+"""#line directives (tool/LineDirectives.cpp): after the lines ptrcomp inserts, every
+original line keeps its number and file name. The exec tests check every program's output
+with tl.check_line_numbers and run tests/exec/line_numbers*.c, which print __LINE__ after
+each kind of insertion; these tests cover the places where a directive must not go, the
+directives a file already has, and the other outputs that must carry them."""
+import pathlib
+import shutil
+
+import ptrcomp_testlib as tl
+
+LISTS_C = tl.ROOT / "examples" / "lists.c"
+
+# SECOND's uses are written as its expansion, on one line: one line fewer each time.
+SHIFTS_C = r"""#include <stdio.h>
+#include <stdlib.h>
+
+struct node {
+    int val;
+    struct node *next;
+};
+
+#define SECOND(n) ((n)->next->val)
+
+int main(void) {
+    struct node *l = NULL;
+    for (int i = 0; i < 4; i++) {
+        struct node *n = malloc(sizeof *n);
+        n->val = i;
+        n->next = l;
+        l = n;
+    }
+    int a = SECOND(
+        l); /* a comment that starts on the line that lost a line
+               and ends here */
+    printf("%d at line %d\n", a, __LINE__);
+    printf("%d %d\n", SECOND(
+               l),
+           a);
+    printf("after the call: line %d\n", __LINE__);
+#ifdef NEVER
+    int b = (a +
+#else
+    int b = (a -
+#endif
+             1);
+    printf("%d after an #if with a parenthesis per branch\n", b + SECOND(
+        l));
+    printf("last: line %d\n", __LINE__);
+    while (l) {
+        struct node *n = l->next;
+        free(l);
+        l = n;
+    }
+    return 0;
+}
+"""
+
+
+def transform(tmp_path, name, text, *args):
+    src = tmp_path / "src"
+    src.mkdir(exist_ok=True)
+    (src / name).write_text(text)
+    out = tmp_path / "out"
+    r = tl.run_ptrcomp(name, "-o", out, *args, "--", "-std=gnu11", cwd=src)
+    assert r.returncode == 0, r.stderr
+    return src / name, out / name
+
+
+def test_directives_wait_for_comments_and_parentheses(ptrcomp, tmp_path):
+    """A directive goes at the start of a line in code: not inside the comment that the
+    shifted line opens, not inside a call's parentheses (nor a macro's arguments, where
+    -pedantic warns about directives); the first line after them gets it."""
+    orig, out = transform(tmp_path, "shifts.c", SHIFTS_C)
+    lines = out.read_text().splitlines()
+    directives = [k for k, line in enumerate(lines) if line.startswith("#line")]
+    after = {lines[k + 1].strip() for k in directives}
+    assert 'printf("%d at line %d\\n", a, __LINE__);' in after, lines
+    assert 'printf("after the call: line %d\\n", __LINE__);' in after, lines
+    assert 'printf("last: line %d\\n", __LINE__);' in after, lines
+    for k in directives:
+        assert not lines[k - 1].rstrip().endswith(("\\", "(", ",")), lines[k - 1]
+        assert "and ends here" not in lines[k + 1]
+    # Until then, the lines inside are numbered one less (the README says so).
+    tl.check_same_behaviour([orig], [out], tmp_path, sanitize=False,
+                            original_flags=["-pedantic"], transformed_flags=["-pedantic"],
+                            lines_numbered_otherwise=["and ends here */", "a);"])
+
+
+def test_directives_of_the_input_are_followed(ptrcomp, tmp_path):
+    """Generated code (a parser from bison) says with #line where its lines come from; an
+    original line keeps the line and file they give it, and the file's own directives stay
+    as they are."""
+    text = r"""#include <stdio.h>
+#include <stdlib.h>
+#line 10 "grammar.y"
+struct node { int v; struct node *next; };
+int main(void) {
+    struct node *h = NULL;
+    for (int i = 0; i < 3; i++) {
+        struct node *n = malloc(sizeof *n); n->v = i; n->next = h; h = n;
+    }
+    printf("%s:%d\n", __FILE__, __LINE__);
+#line 30
+    while (h) { struct node *n = h->next; free(h); h = n; }
+    printf("%s:%d\n", __FILE__, __LINE__);
+    return 0;
+}
+"""
+    orig, out = transform(tmp_path, "gen.c", text)
+    new = out.read_text()
+    assert '#line 10 "grammar.y"' in new and "\n#line 30\n" in new
+    assert '"gen.c"' not in new, new
+    assert '#line 32 "grammar.y"\n    return 0;' in new, new
+    tl.check_same_behaviour([orig], [out], tmp_path, sanitize=False)
+
+
+def test_diff_carries_the_directives(ptrcomp, tmp_path):
+    """--diff applied with patch gives the file -o writes, directives included."""
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(LISTS_C, work / "lists.c")
+    r = tl.run_ptrcomp("lists.c", "--diff", cwd=work)
+    assert r.returncode == 0, r.stderr
+    assert '+#line 22 "lists.c"' in r.stdout
+    out = tl.run_ptrcomp("lists.c", "-o", tmp_path / "out", cwd=work)
+    assert out.returncode == 0, out.stderr
+    p = tl.run(["patch", "-s", "-p1", "-d", work], input=r.stdout)
+    assert p.returncode == 0, p.stderr
+    assert (work / "lists.c").read_bytes() == (tmp_path / "out" / "lists.c").read_bytes()
+
+
+def test_crlf_file_gets_crlf_directives(ptrcomp, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "crlf.c").write_bytes(LISTS_C.read_bytes().replace(b"\n", b"\r\n"))
+    r = tl.run_ptrcomp("crlf.c", "-o", tmp_path / "out", cwd=src)
+    assert r.returncode == 0, r.stderr
+    new = (tmp_path / "out" / "crlf.c").read_bytes()
+    assert b'#line 22 "crlf.c"\r\n' in new
+    assert new.count(b"\n") == new.count(b"\r\n")
+
+
+def test_name_is_the_path_in_the_output_tree(ptrcomp, tmp_path):
+    """Whatever path ptrcomp is given (relative, ./, absolute), the directives name the
+    file by its path in the tree -o writes: the output names no directory of the machine,
+    and the same input gives the same output."""
+    src = tmp_path / "proj" / "src"
+    src.mkdir(parents=True)
+    shutil.copy(LISTS_C, src / "lists.c")
+    outs = []
+    for k, (cwd, name) in enumerate([(src, "lists.c"), (src, "./lists.c"),
+                                     (tmp_path, "proj/src/lists.c"),
+                                     (tmp_path, str(src / "lists.c"))]):
+        r = tl.run_ptrcomp(name, "-o", tmp_path / f"out{k}", cwd=cwd)
+        assert r.returncode == 0, r.stderr
+        outs.append((tmp_path / f"out{k}" / "lists.c").read_text())
+    assert all(o == outs[0] for o in outs)
+    assert '#line 22 "lists.c"' in outs[0]
