@@ -3,7 +3,7 @@
    chars, so no access is inconsistent with the struct's type, yet any new layout (a
    4-byte index for `next`, or members declared by alignment) would change what is
    printed: the node keeps its layout. */
-// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "the bytes between two places in it are measured at member_distance.c:28:26"}
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "the bytes between two places in it are measured at member_distance.c:29:26"}
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

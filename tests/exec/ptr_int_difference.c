@@ -2,7 +2,7 @@
    new layout (it printed 3 for 7 when compressed): such a difference is a byte access,
    so the node keeps its layout. One-way casts used as hash keys stay compressed
    (ptr_hash_address.c). */
-// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "accessed as char at ptr_int_difference.c:16:19"}
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "collapsed: the bytes between two of its objects are measured from their addresses as integers (converted at ptr_int_difference.c:16:19) at ptr_int_difference.c:16:35"}
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
