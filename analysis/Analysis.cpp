@@ -7,6 +7,8 @@
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/analysis/Summary.h"
 
+#include <algorithm>
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -250,11 +252,20 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
     }
     for (auto &[Key, F] : S.Functions) {
       if (FunctionGraph *Old = PG->function(Key)) {
-        if (!(F.Inline && Old->Inline))
+        if (!(F.Inline && Old->Inline)) {
           PG->Errors.push_back({F.Loc,
                                 "redefinition of '" + F.Name +
                                     "' in another file of the program",
                                 Old->Loc, "previous definition is here"});
+        } else if (F.InlineExternal && !Old->InlineExternal) {
+          // The unit with the external definition rewrites the function: the
+          // external entries of its clones go there too.
+          auto &Mine = FunctionsOfUnit[Old->Unit];
+          Mine.erase(std::remove(Mine.begin(), Mine.end(), Old), Mine.end());
+          *Old = std::move(F);
+          Old->Unit = U;
+          FunctionsOfUnit[U].push_back(Old);
+        }
         continue;
       }
       FunctionGraph &New = PG->Functions[Key];

@@ -239,6 +239,9 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
   FG.TypeKey = functionTypeKey(FD->getType());
   FG.Variadic = FD->isVariadic();
   FG.Inline = FD->isInlined();
+  FG.InlineExternal = FG.Inline && FD->isExternallyVisible() &&
+                      FD->doesThisDeclarationHaveABody() &&
+                      FD->isInlineDefinitionExternallyVisible();
   FG.HasStaticLocal = hasStaticLocal(FD->getBody());
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
   FG.DeferredWork = FG.OpenMP ? deferredWork(Ctx, FD->getBody()) : "";

@@ -187,12 +187,16 @@ static cl::opt<bool> SkipLegalityOpt(
 
 // Testing only: makes the rewriter write code that does not compile, to show that the
 // self-check catches it ("field:NAME": misspells the fields of struct NAME in rewritten
-// accesses; "file-scope": adds a line no structure explains); or makes --link write a
+// accesses; "file-scope": adds a line no structure explains), or that does not link
+// ("link-duplicate": the external entry of an inline function's clone written beside
+// its local version, in a header every including unit then defines it in;
+// "link-undefined": that entry not written; "link-unexplained": an object defined in
+// every header that gets the runtime's #include); or makes --link write a
 // plan whose units' parts lack their callees ("plan-callees"), to show that --apply
 // then fails instead of rewriting without them.
 static cl::opt<std::string> InjectFaultOpt("inject-fault", cl::Hidden,
                                            cl::desc("Testing: inject a rewriter fault"),
-                                           cl::value_desc("field:NAME|file-scope|plan-callees"),
+                                           cl::value_desc("field:NAME|file-scope|link-duplicate|link-undefined|link-unexplained|plan-callees"),
                                            cl::cat(PtrcompCategory));
 
 static const char Overview[] =

@@ -226,13 +226,15 @@ static std::string lineCol(StringRef Text, unsigned Offset) {
   return std::to_string(Before.count('\n') + 1) + ":" + std::to_string(Col);
 }
 
-/// The self-check: true when the transformed program compiles. Otherwise the
-/// structures whose edits (or rewritten functions) hold an error are vetoed in
-/// \p New, and an error that no structure explains vetoes them all and is kept
-/// in \p Unexplained.
+/// The self-check: true when the transformed program compiles and links (the
+/// symbols of the original units are in \p Results). Otherwise the structures
+/// whose edits (or rewritten functions) hold an error, or a link error's places,
+/// are vetoed in \p New, and an error that no structure explains vetoes them all
+/// and is kept in \p Unexplained.
 static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
                            const std::vector<OutputFile> &Files,
                            const EditSet &Edits, const dsa::Plan &Plan,
+                           const std::vector<UnitResult> &Results,
                            dsa::Vetoes &New,
                            std::optional<CompileError> &Unexplained) {
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
@@ -246,38 +248,91 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     for (const UnitFile &F : Unit)
       UnitPaths.back().push_back(F.RealPath);
   }
-  std::vector<CompileError> Errors =
-      checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs);
-  if (Errors.empty())
+  std::vector<const UnitSymbols *> Before;
+  for (unsigned U = 0; U < Sources.size(); ++U)
+    Before.push_back(U < Results.size() ? &Results[U].Symbols : nullptr);
+  CheckResult Found =
+      checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs, Before);
+  if (Found.Errors.empty() && Found.LinkErrors.empty())
     return true;
   std::map<std::string, const OutputFile *> ByPath;
   for (const OutputFile &F : Files)
     ByPath[F.RealPath] = &F;
-  for (const CompileError &E : Errors) {
-    auto It = ByPath.find(E.RealPath);
-    EditSet::Source Src;
-    std::string Where = E.Where;
-    if (It != ByPath.end()) {
-      static const clang::tooling::Replacements None;
-      Src = Edits.sourceOf(E.RealPath,
-                           It->second->Edits ? *It->second->Edits : None,
-                           E.Offset);
-      // Located in the original text, which is what the user has.
-      Where = It->second->DisplayPath + ":" +
-              lineCol(It->second->Original, Src.Offset);
+  // Where offset \p Offset of the output of \p RealPath comes from, located in the
+  // original text (which is what the user has).
+  auto Locate = [&](const std::string &RealPath, unsigned Offset,
+                    const std::string &Fallback) {
+    auto It = ByPath.find(RealPath);
+    std::pair<EditSet::Source, std::string> Out{EditSet::Source(), Fallback};
+    if (It == ByPath.end())
+      return Out;
+    static const clang::tooling::Replacements None;
+    Out.first = Edits.sourceOf(RealPath,
+                               It->second->Edits ? *It->second->Edits : None, Offset);
+    Out.second = It->second->DisplayPath + ":" +
+                 lineCol(It->second->Original, Out.first.Offset);
+    return Out;
+  };
+  // The structures \p Pools explain the error \p Why; none: every structure is left
+  // unchanged, and the first such error is reported as ptrcomp's.
+  auto Veto = [&](const EditSet::PoolSet &Pools, const std::string &Why,
+                  const CompileError &E) {
+    if (Pools.empty()) {
+      if (!Unexplained)
+        Unexplained = E;
+      for (const dsa::Pool &Pl : Plan.Pools)
+        New.emplace(Pl.Origin, Why);
+      return;
     }
+    for (int P : Pools)
+      New.emplace(Plan.Pools[P].Origin, Why);
+  };
+  for (const CompileError &E : Found.Errors) {
+    auto [Src, Where] = Locate(E.RealPath, E.Offset, E.Where);
     std::string Why = "the rewritten code would not compile (" + Where + ": " +
                       E.Message +
                       (Src.InEdit ? ", in code ptrcomp wrote)" : ")");
-    if (Src.Pools.empty()) {
-      if (!Unexplained)
-        Unexplained = CompileError{E.RealPath, E.Offset, Where, E.Message};
-      for (const dsa::Pool &Pl : Plan.Pools)
-        New.emplace(Pl.Origin, Why);
-      continue;
+    Veto(Src.Pools, Why, CompileError{E.RealPath, E.Offset, Where, E.Message});
+  }
+  // A link error is the structures' whose edits are at any of its places.
+  auto UnitName = [&](unsigned U) {
+    for (const UnitFile &F : S.Files[U])
+      if (F.IsMainFile)
+        if (auto It = ByPath.find(F.RealPath); It != ByPath.end())
+          return It->second->DisplayPath;
+    return displayPath(S.Sources[U].Source);
+  };
+  for (const LinkError &E : Found.LinkErrors) {
+    EditSet::PoolSet Pools;
+    bool InEdit = false;
+    std::vector<std::string> Places, Wheres;
+    for (auto &[U, Place] : E.Places) {
+      auto [Src, Where] = Locate(Place.RealPath, Place.Offset, displayPath(Place.RealPath));
+      Pools.insert(Src.Pools.begin(), Src.Pools.end());
+      InEdit |= Src.InEdit;
+      Wheres.push_back(Where);
+      Places.push_back(Where);
+      // Which unit, when the place (a header's) does not say it.
+      std::string Unit = UnitName(U);
+      if (E.K == LinkError::MultipleDefinition ||
+          !compat::startsWith(Where, Unit + ":"))
+        Places.back() += " in " + Unit;
     }
-    for (int P : Src.Pools)
-      New.emplace(Plan.Pools[P].Origin, Why);
+    std::string Message =
+        E.K == LinkError::MultipleDefinition
+            ? "multiple definition of '" + E.Symbol + "': " + Places[0] + " and " +
+                  Places[1]
+            : "undefined reference to '" + E.Symbol + "' at " + Places[0] +
+                  ": no file of the program defines it";
+    std::string Why = "the rewritten program would not link (" + Message +
+                      (InEdit ? ", in code ptrcomp wrote)" : ")");
+    CompileError Note;
+    Note.RealPath = E.Places[0].second.RealPath;
+    Note.Offset = E.Places[0].second.Offset;
+    Note.Where = Wheres[0];
+    Note.Message = Message;
+    Note.Link = true;
+    Veto(Pools, Why, Note);
   }
   return false;
 }
@@ -520,6 +575,12 @@ applyToUnit(const ToolOptions &Opts,
       R.MainFile = F.RealPath;
   R.Round = S.Round;
   R.Skipped = skippedFragment(*AST, U, PG, P, S.Facts.SkippedNames);
+  {
+    const clang::SourceManager &SM = AST->getSourceManager();
+    R.Symbols = unitSymbols(
+        AST->getASTContext(), commonSymbols(S.Sources[U].Command.CommandLine),
+        [&](clang::FileID FID) { return realPathOf(SM, FID); }, /*UsePlaces=*/false);
+  }
   if (!SkippedOnly) {
     if (!Opts.SkipLegality)
       R.Legality = checkUnitLegality(*AST, U, PG, P);
@@ -850,7 +911,8 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
                                *S.Graphs, S.Plan, New))) {
         if (!applyEdits(Edits, Files))
           return 1;
-              if (outputCompiles(Opts, S, Files, Edits, S.Plan, New, Unexplained))
+        if (outputCompiles(Opts, S, Files, Edits, S.Plan, Results, New,
+                           Unexplained))
           break;
       }
     }
@@ -884,9 +946,9 @@ int finishProgram(const ToolOptions &Opts, ProgramState &S,
   }
   if (Unexplained)
     printError(Unexplained->Where +
-               ": note: internal error: ptrcomp's rewritten program did not "
-               "compile here (" +
-               Unexplained->Message +
+               ": note: internal error: ptrcomp's rewritten program " +
+               (Unexplained->Link ? "would not link" : "did not compile here") +
+               " (" + Unexplained->Message +
                ") and no structure explains it, so the program was left "
                "unchanged; please "
                "report this as a bug with the input\n");

@@ -25,6 +25,7 @@
 #define PTRCOMP_PIPELINE_H
 
 #include "EditSet.h"
+#include "LinkCheck.h"
 #include "MacroReport.h"
 #include "Options.h"
 #include "Output.h"
@@ -106,6 +107,9 @@ struct UnitResult {
   MacroUses Macros;
   /// The orders of the layouts whose struct the unit defines, for the report.
   std::map<int, LayoutOrder> Layouts;
+  /// The external symbols of the original unit (without their uses' places): what
+  /// the link check of the output compares with.
+  UnitSymbols Symbols;
 };
 
 /// The program between the steps: linked graphs, the units, the plan in force.

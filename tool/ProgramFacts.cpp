@@ -1,6 +1,8 @@
 //===- ProgramFacts.cpp - decisions the units of a program share ----------===//
 #include "ProgramFacts.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <functional>
 
 namespace ptrcomp {
@@ -94,6 +96,38 @@ void ProgramFacts::decide(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     for (unsigned U : Units)
       if (U != UnitOf(VI))
         CrossUnit.insert(VI);
+
+  // A static function of a header is a copy per unit that includes it, and the
+  // units rewrite their copies at one place, each on its own: the original's text
+  // must stay for all of them when any still calls it (one whose copy the plan does
+  // not reach counts when some function calls it), else the clones take its place
+  // in all of them. (Each unit replacing or keeping on its own wrote the clone twice.)
+  KeepOriginal.clear();
+  std::map<std::pair<std::string, unsigned>, std::vector<std::string>> Copies;
+  for (const UnitFacts &U : Units)
+    for (auto &[Key, Place] : U.IncludedStatics)
+      Copies[Place].push_back(Key);
+  std::set<std::string> Called;
+  bool AnyShared = llvm::any_of(Copies, [](auto &KV) { return KV.second.size() > 1; });
+  if (AnyShared)
+    for (auto &[Key, F] : PG.Functions)
+      for (const dsa::CallSite &CS : F.Calls)
+        if (!CS.DirectCallee.empty())
+          Called.insert(CS.DirectCallee);
+  for (auto &[Place, Keys] : Copies) {
+    if (Keys.size() < 2)
+      continue;
+    bool Keep = llvm::any_of(Keys, [&](const std::string &K) {
+      auto VIt = P.VersionsOf.find(K);
+      if (VIt == P.VersionsOf.end())
+        return Called.count(K) > 0;
+      return llvm::any_of(VIt->second, [&](unsigned VI) {
+        return P.Versions[VI].IsOriginal;
+      });
+    });
+    if (Keep)
+      KeepOriginal.insert(Keys.begin(), Keys.end());
+  }
   ClonesCalledIn.assign(Units.size(), {});
   for (unsigned XI = 0; XI < P.Versions.size(); ++XI) {
     const dsa::FunctionVersion &X = P.Versions[XI];

@@ -13,7 +13,9 @@
 //    struct is complete there; else the first such unit);
 //  - which layouts have their size exported for units that see their struct
 //  opaque;
-//  - which structs' member order some code observes (their layouts keep it).
+//  - which structs' member order some code observes (their layouts keep it);
+//  - which static functions of headers keep their original text (some unit that
+//  includes the header still calls its copy of the original).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_PROGRAMFACTS_H
@@ -48,6 +50,10 @@ struct ProgramFacts {
   /// of holders), and the same by struct.
   std::set<int> UsedLayouts;
   std::map<dsa::TypeId, std::vector<int>> UsedLayoutsOf;
+  /// Static functions of included files (UnitFacts::IncludedStatics) whose
+  /// original text stays: some unit's copy is still called as it is. Every copy's
+  /// unit then writes its clones after the original instead of in its place.
+  std::set<std::string> KeepOriginal;
   /// Per unit: the clones its functions call (other than their own function's),
   /// and the versions calling each.
   std::vector<std::map<unsigned, std::vector<unsigned>>> ClonesCalledIn;

@@ -6,6 +6,7 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -89,11 +91,47 @@ public:
   }
 };
 
-/// The errors of unit \p Source, its changed files (of \p Overlay) in memory.
+/// A syntax-only parse that also lists the unit's external symbols.
+class SymbolsAction : public clang::SyntaxOnlyAction {
+public:
+  SymbolsAction(UnitSymbols *Out, bool Common) : Out(Out), Common(Common) {}
+
+protected:
+  void EndSourceFileAction() override {
+    if (Out && getCompilerInstance().hasASTContext()) {
+      clang::ASTContext &Ctx = getCompilerInstance().getASTContext();
+      *Out = unitSymbols(
+          Ctx, Common,
+          [&](clang::FileID FID) { return resolvedPathOf(Ctx.getSourceManager(), FID); },
+          /*UsePlaces=*/true);
+    }
+    clang::SyntaxOnlyAction::EndSourceFileAction();
+  }
+
+private:
+  UnitSymbols *Out;
+  bool Common;
+};
+
+class SymbolsActionFactory : public FrontendActionFactory {
+public:
+  SymbolsActionFactory(UnitSymbols *Out, bool Common) : Out(Out), Common(Common) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<SymbolsAction>(Out, Common);
+  }
+
+private:
+  UnitSymbols *Out;
+  bool Common;
+};
+
+/// The errors of unit \p Source, its changed files (of \p Overlay) in memory; its
+/// symbols into \p Symbols when given.
 std::vector<ErrorCollector::Found> parseUnit(const ToolOptions &Opts,
                                              const clang::tooling::CompilationDatabase &DB,
                                              const std::string &Source,
-                                             const std::vector<const OutputFile *> &Overlay) {
+                                             const std::vector<const OutputFile *> &Overlay,
+                                             UnitSymbols *Symbols = nullptr) {
   std::vector<std::string> Front(std::begin(CheckFlags), std::end(CheckFlags));
   if (!Opts.ResourceDir.empty())
     Front.push_back("-resource-dir=" + Opts.ResourceDir);
@@ -116,16 +154,24 @@ std::vector<ErrorCollector::Found> parseUnit(const ToolOptions &Opts,
     Tool.mapVirtualFile(F->RealPath, F->Transformed);
   Tool.setDiagnosticConsumer(&Collector);
   Tool.setPrintErrorMessage(false);
-  Tool.run(newFrontendActionFactory<clang::SyntaxOnlyAction>().get());
+  bool Common = false;
+  if (Symbols) {
+    std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Source);
+    if (!Commands.empty())
+      Common = commonSymbols(Commands.front().CommandLine);
+  }
+  SymbolsActionFactory Factory(Symbols, Common);
+  Tool.run(&Factory);
   return std::move(Collector.Errors);
 }
 } // namespace
 
-std::vector<CompileError>
-checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatabase &DB,
-                 const std::vector<std::string> &Sources,
-                 const std::vector<std::vector<std::string>> &UnitFiles,
-                 const std::vector<OutputFile> &Files, unsigned Jobs) {
+CheckResult checkTransformed(const ToolOptions &Opts,
+                             const clang::tooling::CompilationDatabase &DB,
+                             const std::vector<std::string> &Sources,
+                             const std::vector<std::vector<std::string>> &UnitFiles,
+                             const std::vector<OutputFile> &Files, unsigned Jobs,
+                             const std::vector<const UnitSymbols *> &Before) {
   std::map<std::string, const OutputFile *> Changed;
   for (const OutputFile &F : Files)
     if (F.Transformed != F.Original)
@@ -133,9 +179,11 @@ checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatab
   if (Changed.empty())
     return {};
   // Per unit: the errors of its transformed text, and (only when there are any: a
-  // second parse) those of its original text, which are not ptrcomp's.
+  // second parse) those of its original text, which are not ptrcomp's; and the
+  // symbols of its transformed text.
   std::vector<std::vector<ErrorCollector::Found>> After(Sources.size());
-  std::vector<std::vector<ErrorCollector::Found>> Before(Sources.size());
+  std::vector<std::vector<ErrorCollector::Found>> BeforeErrors(Sources.size());
+  std::vector<std::optional<UnitSymbols>> Symbols(Sources.size());
   Progress Checking("checking", Sources.size());
   forEachIndex(Jobs, Sources.size(), [&](size_t U) {
     Checking.start(Sources[U]);
@@ -146,15 +194,16 @@ checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatab
           Overlay.push_back(It->second);
     if (Overlay.empty())
       return; // nothing of this unit changed
-    After[U] = parseUnit(Opts, DB, Sources[U], Overlay);
+    Symbols[U].emplace();
+    After[U] = parseUnit(Opts, DB, Sources[U], Overlay, &*Symbols[U]);
     if (!After[U].empty())
-      Before[U] = parseUnit(Opts, DB, Sources[U], {});
+      BeforeErrors[U] = parseUnit(Opts, DB, Sources[U], {});
   });
   std::set<std::tuple<std::string, std::string, std::string>> Original;
-  for (auto &Errors : Before)
+  for (auto &Errors : BeforeErrors)
     for (ErrorCollector::Found &F : Errors)
       Original.insert({F.E.RealPath, F.E.Message, F.LineText});
-  std::vector<CompileError> Out;
+  CheckResult Out;
   std::set<std::tuple<std::string, unsigned, std::string>> Dups; // one per TU that saw it
   for (auto &Errors : After)
     for (ErrorCollector::Found &F : Errors) {
@@ -162,8 +211,15 @@ checkTransformed(const ToolOptions &Opts, const clang::tooling::CompilationDatab
         continue;
       if (!Dups.insert({F.E.RealPath, F.E.Offset, F.E.Message}).second)
         continue;
-      Out.push_back(std::move(F.E));
+      Out.Errors.push_back(std::move(F.E));
     }
+  // A program that does not compile has no reliable symbols: its vetoes come first.
+  if (Out.Errors.empty()) {
+    std::vector<const UnitSymbols *> AfterSymbols;
+    for (std::optional<UnitSymbols> &S : Symbols)
+      AfterSymbols.push_back(S ? &*S : nullptr);
+    Out.LinkErrors = checkLink(Before, AfterSymbols);
+  }
   return Out;
 }
 

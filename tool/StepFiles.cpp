@@ -47,7 +47,7 @@ template <typename A> void io(A &Ar, OrderUse &U) {
 }
 template <typename A> void io(A &Ar, UnitFacts &F) {
   fields(Ar, F.SkippedBlocks, F.FileScopeStructs, F.CompleteStructs,
-         F.OrderMarks, F.OrderUses);
+         F.OrderMarks, F.OrderUses, F.IncludedStatics);
 }
 template <typename A> void io(A &Ar, UnitLegality &L) {
   fields(Ar, L.Functions, L.Globals);
@@ -135,9 +135,15 @@ struct EditSetIO {
 };
 template <typename A> void io(A &Ar, EditSet &E) { EditSetIO::run(Ar, E); }
 
+template <typename A> void io(A &Ar, SymbolPlace &P) {
+  fields(Ar, P.RealPath, P.Offset);
+}
+template <typename A> void io(A &Ar, UnitSymbols &S) {
+  fields(Ar, S.Defined, S.Used);
+}
 template <typename A> void io(A &Ar, UnitResult &R) {
   fields(Ar, R.MainFile, R.Round, R.Legality, R.RewriteVetoes, R.Stage,
-         R.Rewritten, R.Edits, R.Skipped, R.Macros, R.Layouts);
+         R.Rewritten, R.Edits, R.Skipped, R.Macros, R.Layouts, R.Symbols);
 }
 
 /// The bytes of a file of kind \p Kind holding \p V.
@@ -198,7 +204,7 @@ llvm::Expected<SummarizedUnit> readSummaryFile(llvm::StringRef Bytes) {
 /// reads them of the versions it reads, kept with the unit.
 template <typename A> void decisions(A &Ar, ProgramFacts &F) {
   fields(Ar, F.Observed, F.SkippedNames, F.PoolUsers, F.PoolHome,
-         F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf);
+         F.SizeExported, F.UsedLayouts, F.UsedLayoutsOf, F.KeepOriginal);
 }
 
 /// The parts of a plan file, in order; then a part per unit, per graph and per

@@ -1,5 +1,6 @@
 //===- UnitFacts.cpp - facts of a unit's code for rewriting the others ----===//
 #include "UnitFacts.h"
+#include "FilePaths.h"
 #include "SkippedCode.h"
 #include "legality/Legality.h"
 
@@ -392,6 +393,15 @@ collectUnitFacts(ASTUnit &AST, dsa::TypeTable &Types,
   O.unit();
   for (auto &KV : Functions)
     O.function(KV.second);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto &[Key, F] : Functions) {
+    if (!F.Decl || F.ExternallyVisible)
+      continue;
+    SourceLocation L = SM.getExpansionLoc(F.Decl->getBeginLoc());
+    if (L.isInvalid() || SM.getFileID(L) == SM.getMainFileID() || SM.isInSystemHeader(L))
+      continue;
+    Out.IncludedStatics[Key] = {realPathOf(SM, SM.getFileID(L)), SM.getFileOffset(L)};
+  }
   Types.clearCache();
   return Out;
 }

@@ -85,6 +85,10 @@ struct UnitFacts {
   /// Per function (key): the uses that may show member order, in the order
   /// written.
   std::map<std::string, std::vector<OrderUse>> OrderUses;
+  /// The static functions defined in a file the unit includes (a header): key ->
+  /// the definition's real path and offset. Every unit that includes the file has a
+  /// copy of its own, and all of them are rewritten at that place.
+  std::map<std::string, std::pair<std::string, unsigned>> IncludedStatics;
 };
 
 /// The facts of the unit of \p Ctx, whose summary \p S was just made (types in

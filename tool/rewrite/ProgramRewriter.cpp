@@ -154,6 +154,81 @@ std::pair<std::string, TextOrigins> cloneBody(StringRef Buf, unsigned BodyBegin,
   return {BodyText, Out};
 }
 
+/// An inline function with external linkage (C99 or gnu89 inline): each unit that
+/// includes its definition has it, and only those with a declaration that asks for it
+/// (or none) give the program the external definition.
+bool inlineExternal(const FunctionDecl *D) {
+  return D->isInlined() && D->isExternallyVisible();
+}
+
+/// `inline` as the unit's dialect spells it.
+const char *inlineKeyword(const LangOptions &LO) {
+  return LO.C99 || LO.GNUMode || LO.CPlusPlus ? "inline " : "__inline__ ";
+}
+
+/// The specifiers of a clone of the function defined by \p D, written in the main
+/// file when \p Main; \p Local: the clone is called in its own unit only (or is the
+/// local version of a split clone). A static function's clones are static, and inline
+/// when it is; in a header, a static function's clone that a unit including the
+/// header does not call would be unused there: it says it may be. A clone local to
+/// its unit is static (and inline when the function is); one that other units call is
+/// an ordinary external definition.
+std::string cloneSpecifiers(const FunctionDecl *D, bool Local, bool Main) {
+  const LangOptions &LO = D->getASTContext().getLangOpts();
+  if (!D->isExternallyVisible())
+    return std::string("static ") +
+           (D->isInlined() ? inlineKeyword(LO) : Main ? "" : "__attribute__((unused)) ");
+  if (Local)
+    return std::string("static ") + (D->isInlined() ? inlineKeyword(LO) : "");
+  return "";
+}
+
+/// Where the external entries of the clones of the inline function defined by \p D go
+/// in its unit (the unit of the program whose definition is external, when one is:
+/// linkSummaries): after the file-scope declaration that makes the unit's definition
+/// external (C99 6.7.4: one with `extern` or without `inline`; gnu89 and gnu_inline, the
+/// reverse: one with `inline` and without `extern`), or after the clones when the
+/// definition is external as written. Nothing when the unit's definition is inline only
+/// (no unit has an external one: no entry either, and the link check finds the calls
+/// that other units make of one).
+struct EntryPlace {
+  enum Kind { Nowhere, AfterClones, AfterDecl } K = Nowhere;
+  const FunctionDecl *Decl = nullptr; ///< AfterDecl
+};
+EntryPlace externalEntryPlace(const FunctionDecl *D) {
+  EntryPlace Out;
+  if (!D->isInlined() || !D->isInlineDefinitionExternallyVisible())
+    return Out;
+  const ASTContext &Ctx = D->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool GNU = Ctx.getLangOpts().GNUInline ||
+             llvm::any_of(D->redecls(), [](const FunctionDecl *R) {
+               return R->hasAttr<GNUInlineAttr>();
+             });
+  auto Extern = [](const FunctionDecl *R) { return R->getStorageClass() == SC_Extern; };
+  bool DefinitionForces = GNU ? !(D->isInlineSpecified() && Extern(D))
+                              : !D->isInlineSpecified() || Extern(D);
+  Out.K = EntryPlace::AfterClones;
+  if (DefinitionForces)
+    return Out;
+  for (const FunctionDecl *R : D->redecls()) {
+    if (R->doesThisDeclarationHaveABody() || R->isImplicit() ||
+        !R->getLexicalDeclContext()->isTranslationUnit())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(R->getBeginLoc());
+    if (L.isInvalid() || SM.isInSystemHeader(L))
+      continue;
+    bool Forces = GNU ? R->isInlineSpecified() && !Extern(R)
+                      : !R->isInlineSpecified() || Extern(R);
+    if (Forces && (!Out.Decl || SM.isBeforeInTranslationUnit(
+                                    L, SM.getExpansionLoc(Out.Decl->getBeginLoc())))) {
+      Out.K = EntryPlace::AfterDecl;
+      Out.Decl = R;
+    }
+  }
+  return Out;
+}
+
 struct VersionText {
   unsigned Version;
   std::string Header;    // without "static "
@@ -294,9 +369,14 @@ void ProgramRewriter::decidePoolParamKinds() {
                  llvm::any_of(K->second, [](PoolParamKind X) {
                    return X != PoolParamKind::Descriptor;
                  });
-    if (!Bases)
-      continue;
     const dsa::FunctionGraph &F = *PG.function(P.Versions[VI].Function);
+    // An inline function's clone that other units call is split whatever its pools
+    // are: the local version is `static inline` beside the original (each unit that
+    // includes it keeps its own, as an inline definition), and the entry goes where the
+    // original's external definition is (externalEntryPlace). An ordinary definition
+    // in a header would be one in every unit that includes it.
+    if (!Bases && !inlineExternal(F.Decl))
+      continue;
     bool Named = llvm::all_of(F.Decl->parameters(), [](const ParmVarDecl *PV) {
       return !PV->getName().empty();
     });
@@ -317,7 +397,8 @@ void ProgramRewriter::decidePoolParamKinds() {
                    llvm::any_of(K->second, [](PoolParamKind X) {
                      return X != PoolParamKind::Descriptor;
                    });
-      It = Bases ? std::next(It) : LocalNames.erase(It);
+      const dsa::FunctionGraph &F = *PG.function(P.Versions[It->first].Function);
+      It = Bases || inlineExternal(F.Decl) ? std::next(It) : LocalNames.erase(It);
     }
   }
 }
@@ -410,21 +491,48 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     Clones += "\n\n";
     if (StringRef(HeaderToBody).contains('\n'))
       CloneOrigins.push_back({unsigned(Clones.size()), FnBegin, BodyBegin - FnBegin, false});
-    Clones += FR.header(Static || Split) + HeaderToBody;
+    Clones += cloneSpecifiers(F.Decl, Static || Split, FID == SM.getMainFileID()) +
+              FR.header(false) + HeaderToBody;
     for (TextOrigin O : BodyOrigins) {
       O.At += Clones.size();
       CloneOrigins.push_back(O);
     }
     Clones += BodyText;
     CloneOrigins.push_back({unsigned(Clones.size()), BodyEnd, 0, false});
-    if (Split)
-      Clones += "\n\n/* ptrcomp: '" + V.Name + "' for the other files, which pass descriptors */\n" +
-                FR.descriptorEntry();
+    if (Split) {
+      std::string Entry = "\n\n/* ptrcomp: '" + V.Name +
+                          "' for the other files, which pass descriptors */\n" +
+                          FR.descriptorEntry();
+      EntryPlace At;
+      if (inlineExternal(F.Decl))
+        At = externalEntryPlace(F.Decl);
+      else
+        At.K = EntryPlace::AfterClones;
+      // (Testing: the entry where ptrcomp once wrote it, beside the local version, in
+      // every unit that includes it; or nowhere.)
+      if (At.K == EntryPlace::AfterDecl && InjectFault == "link-duplicate")
+        At.K = EntryPlace::AfterClones;
+      if (At.K == EntryPlace::AfterDecl && InjectFault == "link-undefined")
+        At.K = EntryPlace::Nowhere;
+      if (At.K == EntryPlace::AfterClones)
+        Clones += Entry;
+      if (At.K == EntryPlace::AfterDecl) {
+        SourceLocation L = SM.getExpansionLoc(At.Decl->getBeginLoc());
+        if (auto End = afterSemicolon(SM, At.Decl->getEndLoc())) {
+          add(realPath(SM, SM.getFileID(L)), *End, 0, Entry, VersionPools);
+          NeedsInclude.insert(SM.getFileID(L));
+        }
+      }
+    }
   }
   if (Clones.empty())
     return;
-  if (HasOriginal) {
+  if (HasOriginal || Facts.KeepOriginal.count(F.Key)) {
+    // The clones go after the original; a unit that includes the original but no
+    // longer calls it (another unit does) must not warn that it is unused.
     add(File, BodyEnd, 0, Clones, ClonePools, CloneOrigins);
+    if (!HasOriginal && !F.Decl->isInlined())
+      add(File, FnBegin, 0, "__attribute__((unused)) ", ClonePools);
     return;
   }
   // No caller needs the original any more: the clones take its place.
@@ -452,7 +560,8 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       std::string Protos;
       for (unsigned VI : VIt->second)
         if (VersionHeader.count(VI))
-          Protos += (Protos.empty() ? "" : "\n") + std::string("static ") +
+          Protos += (Protos.empty() ? "" : "\n") +
+                    cloneSpecifiers(F.Decl, true, FID == SM.getMainFileID()) +
                     VersionHeader[VI] + ";";
       add(File, B, *End - B, Protos, ClonePools);
     }
@@ -736,7 +845,10 @@ void ProgramRewriter::emitIncludes() {
     add(realPath(SM, FID), Spot.Offset, 0,
         std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n" +
             (Forward.empty() ? "" : "\n" + Forward) +
-            (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : ""),
+            (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : "") +
+            (InjectFault == "link-unexplained" && FID != SM.getMainFileID()
+                 ? "int ptrcomp_injected_link_fault = 1;\n"
+                 : ""),
         ForwardPools);
   }
 }

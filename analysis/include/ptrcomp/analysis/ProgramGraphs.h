@@ -268,6 +268,11 @@ struct FunctionGraph {
   std::string TypeKey; ///< functionTypeKey of its type
   bool Variadic = false;
   bool Inline = false;
+  /// An inline definition that its unit emits as the function's external definition
+  /// (C99: some file-scope declaration has `extern` or lacks `inline`; gnu89 or
+  /// gnu_inline: one has `inline` without `extern`). The program's copy of an inline
+  /// function defined in several units is this unit's.
+  bool InlineExternal = false;
   bool HasStaticLocal = false;
   bool OpenMP = false; ///< its unit is compiled with OpenMP
   /// Where it hands work to code that may run after it returns (an OpenMP task), or "".
