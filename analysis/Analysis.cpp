@@ -235,8 +235,9 @@ std::unique_ptr<ProgramGraphs>
 linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
               std::vector<std::vector<TypeId>> *TypeMaps) {
   auto PG = std::make_unique<ProgramGraphs>();
-  // Functions by key (the first unit's definition of a C99 inline function repeated in
-  // several units), and the link errors: real definitions in two units.
+  // Functions by key (of an inline function defined in several units, the definition
+  // of the unit that makes it external, else the first unit's), and the link errors:
+  // real definitions in two units.
   std::map<std::string, std::string> InitializedAt; // name -> where
   // Each unit's functions, to retype them with that unit's type map (a scan of all
   // functions per unit would be quadratic in the program's size).

@@ -1,9 +1,9 @@
 """The whole program links: clones of inline and static functions of headers keep their
-function's linkage (tests/exec_multi/inline_c99, inline_gnu89, static_inline_unused,
-static_header), and the self-check checks the external symbols of the transformed
-program, so that a rewrite that would define a symbol twice or not at all leaves the
-structures it serves unchanged (shown with the testing-only --inject-fault), in the
-single command and in the step mode alike."""
+function's linkage (tests/exec_multi/inline_c99, inline_gnu89, inline_in_source,
+static_inline_unused, static_header), and the self-check checks the external symbols of
+the transformed program, so that a rewrite that would define a symbol twice or not at
+all leaves the structures it serves unchanged (shown with the testing-only
+--inject-fault), in the single command and in the step mode alike."""
 import json
 import re
 import shutil
@@ -87,6 +87,24 @@ def test_gnu89_inline_in_a_header(ptrcomp, tmp_path, flags):
     same_behaviour("inline_gnu89", files, out, tmp_path, flags=flags[1:])
 
 
+def test_inline_defined_in_a_source_file(ptrcomp, tmp_path):
+    """a.c's inline definition is external because node.h declares node_val without
+    `inline`. That declaration comes first, but it is in a header that main.c includes
+    too: the clone's entry goes after its local version in a.c (once written after the
+    declaration in node.h, where every file that includes it defines it, and before the
+    local version it calls)."""
+    out = tmp_path / "out"
+    files, structures, stderr = transform("inline_in_source", out)
+    n = node(structures)
+    assert n["compressed"], n
+    a = (out / "a.c").read_text()
+    assert not definitions((out / "node.h").read_text(), "node_val_pc32")
+    assert len(definitions(a, "node_val_pc32")) == 1, a
+    assert a.index("static inline int node_val_pc32_local(") < a.index("int node_val_pc32(")
+    assert "internal error" not in stderr
+    same_behaviour("inline_in_source", files, out, tmp_path)
+
+
 def test_static_inline_helper_in_a_header(ptrcomp, tmp_path):
     """A static inline helper of a header that banner.c includes and never calls: its
     clone stays static inline (a static function would fail -Wunused-function -Werror in
@@ -118,13 +136,13 @@ def test_static_function_in_a_header(ptrcomp, tmp_path):
 
 # The link check: faults injected in the rewrite of inline_c99.
 
-def check_vetoed(case, out, structures, stderr, fault_text):
+def check_vetoed(src, out, structures, stderr, fault_text):
     n = node(structures)
     assert not n["compressed"] and n["pool"] is None, n
     reasons = " ".join(n["reasons"])
     assert "the rewritten program would not link (" + fault_text in reasons, reasons
     assert "internal error" not in stderr
-    for f in (MULTI / case).iterdir():
+    for f in src.iterdir():
         assert (out / f.name).read_bytes() == f.read_bytes(), f"{f.name} changed"
     return reasons
 
@@ -136,7 +154,7 @@ def test_duplicate_definition_vetoes(ptrcomp, tmp_path):
     unchanged."""
     out = tmp_path / "out"
     _, structures, stderr = transform("inline_c99", out, "--inject-fault=link-duplicate")
-    reasons = check_vetoed("inline_c99", out, structures, stderr,
+    reasons = check_vetoed(MULTI / "inline_c99", out, structures, stderr,
                            "multiple definition of 'node_val_pc32': ")
     assert re.search(r"node\.h:\d+:\d+ in a\.c and node\.h:\d+:\d+ in b\.c", reasons), reasons
     assert "in code ptrcomp wrote" in reasons
@@ -146,7 +164,7 @@ def test_undefined_reference_vetoes(ptrcomp, tmp_path):
     """The entry not written at all: b.c's call of the clone has no definition."""
     out = tmp_path / "out"
     _, structures, stderr = transform("inline_c99", out, "--inject-fault=link-undefined")
-    reasons = check_vetoed("inline_c99", out, structures, stderr,
+    reasons = check_vetoed(MULTI / "inline_c99", out, structures, stderr,
                            "undefined reference to 'node_val_pc32' at ")
     assert "no file of the program defines it" in reasons
 
@@ -168,6 +186,23 @@ def test_inline_without_external_definition(ptrcomp, tmp_path):
     assert (out / "a.c").read_text() == a
 
 
+def test_variadic_inline_clone_vetoed(ptrcomp, tmp_path):
+    """node_val made variadic: its clone cannot be split into a local version and an
+    entry, so the clone that b.c and main.c call is an ordinary definition after the
+    original in node.h, defined by every file that includes it. Each file compiles; the
+    link check leaves the structure unchanged, naming both definitions."""
+    src = tmp_path / "src"
+    shutil.copytree(MULTI / "inline_c99", src)
+    for f in src.iterdir():
+        text = f.read_text().replace("node_val(struct node *n)", "node_val(struct node *n, ...)")
+        f.write_text(text.replace("node_val(l)", "node_val(l, 0)"))
+    out = tmp_path / "out"
+    _, structures, stderr = transform("inline_c99", out, cwd=src)
+    reasons = check_vetoed(src, out, structures, stderr,
+                           "multiple definition of 'node_val_pc32': ")
+    assert re.search(r"node\.h:\d+:\d+ in a\.c and node\.h:\d+:\d+ in b\.c", reasons), reasons
+
+
 def test_unexplained_link_error(ptrcomp, tmp_path):
     """A symbol defined twice by text no structure explains (an object defined in a
     header beside the runtime's #include): the program is left unchanged, with the
@@ -187,7 +222,11 @@ def test_unexplained_link_error(ptrcomp, tmp_path):
 @pytest.mark.parametrize("fault", ["link-duplicate", "link-undefined"])
 def test_link_check_in_step_mode(ptrcomp, tmp_path, fault):
     """The finish of the step mode checks the link with every unit's result: the same
-    vetoes, output and report as the single command."""
+    vetoes, output and report as the single command: the program left unchanged."""
     src = MULTI / "inline_c99"
     files = sorted(p.name for p in src.glob("*.c"))
-    test_step_mode.same(files, src, tmp_path, ["-std=gnu11"], [f"--inject-fault={fault}"])
+    out = test_step_mode.same(files, src, tmp_path, ["-std=gnu11"],
+                              [f"--inject-fault={fault}"])
+    assert out == test_step_mode.tree(src)
+    report = json.loads((tmp_path / "single.json").read_text())
+    assert "would not link" in " ".join(node(report["structures"])["reasons"])

@@ -33,9 +33,6 @@ namespace ptrcomp {
 struct SymbolPlace {
   std::string RealPath;
   unsigned Offset = 0;
-  bool operator==(const SymbolPlace &O) const {
-    return RealPath == O.RealPath && Offset == O.Offset;
-  }
 };
 
 /// The external symbols of one translation unit.
@@ -46,9 +43,6 @@ struct UnitSymbols {
   /// the runtime's (declared in a system header or in ptrcomp_rt.h). With the first
   /// use when asked for, else no place.
   std::map<std::string, SymbolPlace> Used;
-  bool operator==(const UnitSymbols &O) const {
-    return Defined == O.Defined && Used == O.Used;
-  }
 };
 
 /// Whether the compile command \p Args makes tentative definitions common symbols

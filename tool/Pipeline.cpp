@@ -306,12 +306,14 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
   for (const LinkError &E : Found.LinkErrors) {
     EditSet::PoolSet Pools;
     bool InEdit = false;
-    std::vector<std::string> Places, Wheres;
+    std::vector<std::string> Places;
+    std::string FirstWhere;
     for (auto &[U, Place] : E.Places) {
       auto [Src, Where] = Locate(Place.RealPath, Place.Offset, displayPath(Place.RealPath));
       Pools.insert(Src.Pools.begin(), Src.Pools.end());
       InEdit |= Src.InEdit;
-      Wheres.push_back(Where);
+      if (Places.empty())
+        FirstWhere = Where;
       Places.push_back(Where);
       // Which unit, when the place (a header's) does not say it.
       std::string Unit = UnitName(U);
@@ -330,7 +332,7 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     CompileError Note;
     Note.RealPath = E.Places[0].second.RealPath;
     Note.Offset = E.Places[0].second.Offset;
-    Note.Where = Wheres[0];
+    Note.Where = FirstWhere;
     Note.Message = Message;
     Note.Link = true;
     Veto(Pools, Why, Note);

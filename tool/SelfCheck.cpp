@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <utility>
 
 using namespace llvm;
 using namespace clang::tooling;
@@ -113,11 +114,14 @@ private:
   bool Common;
 };
 
+/// The actions of a unit's parses, one per compile command of its file: the first
+/// command's lists the symbols (the one the unit was summarized and rewritten with;
+/// a file the build compiles with commands that see other code is not rewritten).
 class SymbolsActionFactory : public FrontendActionFactory {
 public:
   SymbolsActionFactory(UnitSymbols *Out, bool Common) : Out(Out), Common(Common) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<SymbolsAction>(Out, Common);
+    return std::make_unique<SymbolsAction>(std::exchange(Out, nullptr), Common);
   }
 
 private:

@@ -157,7 +157,7 @@ std::pair<std::string, TextOrigins> cloneBody(StringRef Buf, unsigned BodyBegin,
 /// An inline function with external linkage (C99 or gnu89 inline): each unit that
 /// includes its definition has it, and only those with a declaration that asks for it
 /// (or none) give the program the external definition.
-bool inlineExternal(const FunctionDecl *D) {
+bool inlineWithLinkage(const FunctionDecl *D) {
   return D->isInlined() && D->isExternallyVisible();
 }
 
@@ -183,14 +183,15 @@ std::string cloneSpecifiers(const FunctionDecl *D, bool Local, bool Main) {
   return "";
 }
 
-/// Where the external entries of the clones of the inline function defined by \p D go
-/// in its unit (the unit of the program whose definition is external, when one is:
-/// linkSummaries): after the file-scope declaration that makes the unit's definition
-/// external (C99 6.7.4: one with `extern` or without `inline`; gnu89 and gnu_inline, the
-/// reverse: one with `inline` and without `extern`), or after the clones when the
-/// definition is external as written. Nothing when the unit's definition is inline only
-/// (no unit has an external one: no entry either, and the link check finds the calls
-/// that other units make of one).
+/// Where the external entry of a clone of \p D goes: \p D is an inline function with
+/// external linkage, rewritten by the unit whose copy is the program's external
+/// definition when one is (linkSummaries). The entry is an ordinary definition and must
+/// be in that unit only: after the clones when \p D is in the unit's main file or its
+/// own specifiers make it external; for an inline definition in a header, after a
+/// declaration that makes this unit's copy external (C99 6.7.4: `extern` or no
+/// `inline`; gnu89 and gnu_inline: `inline` without `extern`), the main file's first
+/// after the definition preferred. Nowhere when no unit's copy is external: the link
+/// check then finds the calls that other units make of the entry.
 struct EntryPlace {
   enum Kind { Nowhere, AfterClones, AfterDecl } K = Nowhere;
   const FunctionDecl *Decl = nullptr; ///< AfterDecl
@@ -205,25 +206,31 @@ EntryPlace externalEntryPlace(const FunctionDecl *D) {
              llvm::any_of(D->redecls(), [](const FunctionDecl *R) {
                return R->hasAttr<GNUInlineAttr>();
              });
-  auto Extern = [](const FunctionDecl *R) { return R->getStorageClass() == SC_Extern; };
-  bool DefinitionForces = GNU ? !(D->isInlineSpecified() && Extern(D))
-                              : !D->isInlineSpecified() || Extern(D);
+  auto Forces = [&](const FunctionDecl *R) {
+    bool Extern = R->getStorageClass() == SC_Extern;
+    return GNU ? R->isInlineSpecified() && !Extern : !R->isInlineSpecified() || Extern;
+  };
+  SourceLocation DefLoc = SM.getExpansionLoc(D->getBeginLoc());
   Out.K = EntryPlace::AfterClones;
-  if (DefinitionForces)
+  if (SM.isInMainFile(DefLoc) || Forces(D))
     return Out;
+  // Ranked: in the main file, after the definition (where the local version is
+  // declared), then the first.
+  std::pair<bool, bool> Best;
+  SourceLocation BestLoc;
   for (const FunctionDecl *R : D->redecls()) {
     if (R->doesThisDeclarationHaveABody() || R->isImplicit() ||
-        !R->getLexicalDeclContext()->isTranslationUnit())
+        !R->getLexicalDeclContext()->isTranslationUnit() || !Forces(R))
       continue;
     SourceLocation L = SM.getExpansionLoc(R->getBeginLoc());
     if (L.isInvalid() || SM.isInSystemHeader(L))
       continue;
-    bool Forces = GNU ? R->isInlineSpecified() && !Extern(R)
-                      : !R->isInlineSpecified() || Extern(R);
-    if (Forces && (!Out.Decl || SM.isBeforeInTranslationUnit(
-                                    L, SM.getExpansionLoc(Out.Decl->getBeginLoc())))) {
-      Out.K = EntryPlace::AfterDecl;
-      Out.Decl = R;
+    std::pair<bool, bool> Rank{!SM.isInMainFile(L), SM.isBeforeInTranslationUnit(L, DefLoc)};
+    if (!Out.Decl || Rank < Best ||
+        (Rank == Best && SM.isBeforeInTranslationUnit(L, BestLoc))) {
+      Out = {EntryPlace::AfterDecl, R};
+      Best = Rank;
+      BestLoc = L;
     }
   }
   return Out;
@@ -375,7 +382,7 @@ void ProgramRewriter::decidePoolParamKinds() {
     // includes it keeps its own, as an inline definition), and the entry goes where the
     // original's external definition is (externalEntryPlace). An ordinary definition
     // in a header would be one in every unit that includes it.
-    if (!Bases && !inlineExternal(F.Decl))
+    if (!Bases && !inlineWithLinkage(F.Decl))
       continue;
     bool Named = llvm::all_of(F.Decl->parameters(), [](const ParmVarDecl *PV) {
       return !PV->getName().empty();
@@ -398,7 +405,7 @@ void ProgramRewriter::decidePoolParamKinds() {
                      return X != PoolParamKind::Descriptor;
                    });
       const dsa::FunctionGraph &F = *PG.function(P.Versions[It->first].Function);
-      It = Bases || inlineExternal(F.Decl) ? std::next(It) : LocalNames.erase(It);
+      It = Bases || inlineWithLinkage(F.Decl) ? std::next(It) : LocalNames.erase(It);
     }
   }
 }
@@ -504,7 +511,7 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
                           "' for the other files, which pass descriptors */\n" +
                           FR.descriptorEntry();
       EntryPlace At;
-      if (inlineExternal(F.Decl))
+      if (inlineWithLinkage(F.Decl))
         At = externalEntryPlace(F.Decl);
       else
         At.K = EntryPlace::AfterClones;
