@@ -1,5 +1,7 @@
 //===- Pipeline.cpp - the steps of a run, shared by both modes ------------===//
 #include "Pipeline.h"
+
+#include <cstdlib>
 #include "ChangedRegions.h"
 #include "Diagnostics.h"
 #include "Expectations.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -231,6 +234,24 @@ static std::string lineCol(StringRef Text, unsigned Offset) {
 /// structures whose edits (or rewritten functions) hold an error are vetoed in
 /// \p New, and an error that no structure explains vetoes them all and is kept
 /// in \p Unexplained.
+/// For ptrcomp's developers: with PTRCOMP_DEBUG_SELF_CHECK=1, the texts that the
+/// self-check rejects go to stderr, with its errors.
+static void dumpRejected(const std::vector<OutputFile> &Files,
+                         const std::vector<CompileError> &Errors) {
+  static const bool Dump = [] {
+    const char *E = std::getenv("PTRCOMP_DEBUG_SELF_CHECK");
+    return E && *E && std::string(E) != "0";
+  }();
+  if (!Dump)
+    return;
+  for (const CompileError &E : Errors)
+    llvm::errs() << "ptrcomp: debug: self-check: " << E.Where << ": " << E.Message << "\n";
+  for (const OutputFile &F : Files)
+    if (F.Edits)
+      llvm::errs() << "ptrcomp: debug: rejected text of " << F.DisplayPath << ":\n"
+                   << F.Transformed << "\n";
+}
+
 static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
                            const std::vector<OutputFile> &Files,
                            const EditSet &Edits, const dsa::Plan &Plan,
@@ -251,6 +272,7 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
       checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs);
   if (Errors.empty())
     return true;
+  dumpRejected(Files, Errors);
   std::map<std::string, const OutputFile *> ByPath;
   for (const OutputFile &F : Files)
     ByPath[F.RealPath] = &F;

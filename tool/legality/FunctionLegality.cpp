@@ -652,8 +652,8 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     return children(Written ? Written : ILE, allChildren(Written ? Written : ILE));
   }
   case Stmt::StmtExprClass:
-    if (!rangeOf(E) && !isPointer(E->getType())) {
-      // Written by a macro (glibc's assert): rewritten statement by statement.
+    if (!isPointer(E->getType())) {
+      // Rewritten statement by statement (glibc's assert, `({ T *t = ...; t->v; })`).
       for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
         stmt(S);
       return false;
@@ -1022,7 +1022,9 @@ void FunctionLegality::returnStmt(const ReturnStmt *RS) {
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
       SM.getExpansionLoc(RS->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
   if (AfterSemi.isInvalid() || !fileRange(RS->getBeginLoc())) {
-    std::string Why = "used inside a macro at " + dsa::locationString(Ctx, RS->getBeginLoc());
+    std::string Why = "a return inside a macro's body at " +
+                      dsa::locationString(Ctx, RS->getBeginLoc()) +
+                      " would leave without destroying the pool";
     for (int Pl : V.OwnedPools)
       Vetoes.emplace(Pl, Why);
   }

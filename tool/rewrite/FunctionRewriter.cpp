@@ -601,10 +601,20 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
-  case Stmt::VAArgExprClass:
+  case Stmt::VAArgExprClass: {
     if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
       vetoAt(X, E, "a struct holding indices is read by va_arg");
-    return splice(E);
+    // A node pointer passed through `...` is passed as the index (or pointer to
+    // indices) it became: read it as one. Indices narrower than int are promoted.
+    const auto *VA = cast<VAArgExpr>(E);
+    std::string T = newPointerType(E->getType(), cellOf(E));
+    if (T.empty())
+      return splice(E);
+    std::string List = text(VA->getSubExpr());
+    if (rep(E).K == Idx)
+      return "(" + T + ")va_arg(" + List + ", unsigned int)";
+    return "va_arg(" + List + ", " + T + ")";
+  }
   case Stmt::CompoundLiteralExprClass: {
     // A struct with a new layout (`(struct table){ buckets, 16 }`): the type and the
     // list are written again for it, element by element.
@@ -656,9 +666,9 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     return Name;
   }
   case Stmt::StmtExprClass:
-    if (!rangeOf(E) && !isPointer(E->getType())) {
-      // A statement expression written by a macro (glibc's assert): its statements are
-      // rewritten as statements, their code where it is spelled.
+    if (!isPointer(E->getType())) {
+      // A statement expression (one written by a macro, as glibc's assert, or by hand):
+      // its statements are rewritten as statements, their code where it is spelled.
       std::set<int> Saved = Touched;
       for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
         stmt(S);
@@ -1142,12 +1152,45 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
 }
 
 
+std::optional<std::string> FunctionRewriter::builtinCall(const CallExpr *E) {
+  // Builtins that only look at a pointer (`__builtin_prefetch(n->next)`,
+  // `__builtin_classify_type`) see the object's address; one that returns its
+  // argument (`__builtin_assume_aligned`, an alignment hint) becomes the argument when
+  // the result is used as an index.
+  StringRef Name = E->getDirectCallee()->getName();
+  if ((Name == "__builtin_assume_aligned" || Name == "__builtin_expect") &&
+      rep(E).K == Idx && E->getNumArgs() > 0)
+    return "(" + valueText(E->getArg(0), true) + ")";
+  bool Changed = false;
+  for (const Expr *A : E->arguments())
+    Changed |= rep(A).K == Idx;
+  if (!Changed)
+    return splice(E);
+  CallMode Mode = callMode(E, false);
+  std::vector<std::optional<std::string>> Args;
+  for (const Expr *A : E->arguments()) {
+    size_t Mark = Log.size();
+    std::optional<std::string> New;
+    if (Rep R = rep(A); R.K == Idx)
+      New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
+    else
+      New = rewrite(A);
+    if (Mode == CallPlace)
+      place(A, New, Mark);
+    Args.push_back(New);
+  }
+  return callText(E, Mode, std::nullopt, {}, Args);
+}
+
 std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   auto CI = CallIndex.find(E);
   const FunctionDecl *FD = E->getDirectCallee();
   std::string Name = FD ? FD->getName().str() : "";
-  if (CI == CallIndex.end())
+  if (CI == CallIndex.end()) {
+    if (FD && FD->getBuiltinID())
+      return builtinCall(E);
     return splice(E);
+  }
   const dsa::CallSite &CS = F.Calls[CI->second];
   // A call through an allocation hook that is a call of its allocator: a pool operation
   // when its objects are pooled, else a call through a pointer like any other.
