@@ -1032,6 +1032,12 @@ int Planner::holderLayoutBeside(const FunctionVersion &Ver, FunctionGraph &F, No
 
 unsigned Planner::indexBitsIn(const std::string &Owner, Cell Tg) {
   auto PIt = PoolOf.find({Owner, Tg.Node});
+  // A target that the globals own (a local list linked to a node that a global also
+  // holds): the field holds indices into the global pool, as the function's code
+  // writes it.
+  if (PIt == PoolOf.end() && !Owner.empty())
+    if (auto It = Facts[Owner].ToGlobals.find(Tg.Node); It != Facts[Owner].ToGlobals.end())
+      PIt = PoolOf.find({"", It->second});
   return Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed
              ? P.Pools[PIt->second].Bits
              : 0;

@@ -190,6 +190,17 @@ void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
   }
+  if (PoolObject && isPointer(E->getType()) && !E->getType()->isArrayType() &&
+      rep(E).K == Idx && !fieldIndexEncoding(E)) {
+    // The objects' layout keeps a pointer in the field, while what it points to is
+    // in a pool of indices: a pool that another function chooses (its callers').
+    Rep T = rep(E);
+    veto(T.E, E,
+         "stored in field '" + E->getMemberNameInfo().getAsString() +
+             "' of objects whose layout keeps a pointer there (the pool it points into "
+             "is chosen by the callers)");
+    return;
+  }
   if ((PoolObject && !(E->isArrow() && rep(E->getBase()).K == Real)) ||
       layoutOfMemberBase(E) >= 0)
     return;
