@@ -489,6 +489,24 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
         return S;
     return "";
   };
+  // Addresses that become integers keep malloc's alignment in a pool by padding each
+  // object (makeLayouts); elements of one array allocation cannot be padded, nor
+  // shrunk by a new layout, without changing their spacing, which such integers
+  // measure (`(uintptr_t)p >> 4`). Objects that keep a size malloc aligns keep both.
+  TypeId Struct = N.Collapsed ? NoType : N.Type;
+  if (!Struct)
+    for (TypeId PT : N.PointerTypes)
+      if (PG.Types.info(PT).K == TypeInfo::Struct)
+        Struct = PT;
+  if ((N.Flags & AddressInteger) && (N.Flags & Array) &&
+      ((!N.Collapsed && Opts.Compress) || !Struct ||
+       PG.Types.size(Struct) % MallocAlignment)) {
+    std::string At = FirstReason("address: converted to an integer at ");
+    Why = "its objects are allocated as arrays and their addresses become integers" +
+          (At.empty() ? std::string() : " (" + At.substr(9) + ")") +
+          ": a pool would change their alignment or their spacing";
+    return false;
+  }
   if (N.Flags & Escapes) {
     Why = FirstReason("escapes");
     if (Why.empty())
