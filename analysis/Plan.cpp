@@ -501,8 +501,8 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   if ((N.Flags & AddressInteger) && (N.Flags & Array) &&
       ((!N.Collapsed && Opts.Compress) || !Struct ||
        PG.Types.size(Struct) % MallocAlignment)) {
-    std::string At = FirstReason("address: converted to an integer at ");
-    Why = "its objects are allocated as arrays and their addresses become integers" +
+    std::string At = FirstReason("address: ");
+    Why = "its objects are allocated as arrays and the program relies on their addresses" +
           (At.empty() ? std::string() : " (" + At.substr(9) + ")") +
           ": a pool would change their alignment or their spacing";
     return false;

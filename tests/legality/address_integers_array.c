@@ -2,7 +2,7 @@
 // `(uintptr_t)p >> 4` (16-byte lines): the number of distinct keys depends on the
 // elements' spacing and alignment, which a pool would change (padding each object to
 // malloc's alignment changes the spacing; not padding it changes the alignment).
-// EXPECT: {"type": "struct cell", "owner": "main", "pooled": false, "reason": "its objects are allocated as arrays and their addresses become integers (converted to an integer at address_integers_array.c:23:67): a pool would change their alignment or their spacing"}
+// EXPECT: {"type": "struct cell", "owner": "main", "pooled": false, "reason": "its objects are allocated as arrays and the program relies on their addresses (converted to an integer at address_integers_array.c:23:67): a pool would change their alignment or their spacing"}
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
