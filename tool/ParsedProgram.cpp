@@ -1,5 +1,6 @@
 //===- ParsedProgram.cpp - parse all TUs with a ClangTool ------------------===//
 #include "ParsedProgram.h"
+#include "BuildCommands.h"
 #include "Diagnostics.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -115,10 +116,19 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
   DiagnosticPrinter Printer(OS, DiagOpts.get());
 
   std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+  // A file the build compiles with several commands is parsed with the first
+  // (BuildCommands.h decides whether the others see the same code).
+  SmallString<256> Abs(Source);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::vector<clang::tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
+  std::optional<OneCommand> First;
+  if (Commands.size() > 1)
+    First.emplace(Commands.front());
   // A file system with a working directory of its own: ClangTool would otherwise
-    // chdir() the whole process to each file's directory, and units are parsed in
-    // parallel.
-    ClangTool Tool(DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
+  // chdir() the whole process to each file's directory, and units are parsed in
+  // parallel.
+  ClangTool Tool(First ? *First : DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
                  llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
       getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
@@ -129,7 +139,7 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
     printError(Text);
   if (Status != 0 || Units.size() != 1 || Printer.getNumErrors() != 0 ||
       !acceptable(*Units.front())) {
-    if (Status != 0 && Units.size() != 1)
+    if (Status != 0 || Units.size() != 1)
       errorMessage("could not parse '" + Source + "'; nothing was written");
     return nullptr;
   }

@@ -13,6 +13,7 @@
 #include "Report.h"
 #include "Sarif.h"
 #include "SelfCheck.h"
+#include "BuildCommands.h"
 #include "ptrcomp/Compat.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -383,6 +384,8 @@ summarizeSource(const ToolOptions &Opts,
       return U;
     }
   }
+  // Parsed with the build's first command for it (parseUnit); the others must see the
+  // same code.
   std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, Source);
   if (!AST)
     return std::nullopt;
@@ -391,6 +394,8 @@ summarizeSource(const ToolOptions &Opts,
   if (!Commands.empty())
     U.Source.Command = Commands.front();
   U.Summary = dsa::summarizeUnit(AST->getASTContext());
+  U.Source.CommandConflict =
+      commandConflict(Opts, Commands, displayPath(Abs), *U.Summary);
   U.Facts = collectUnitFacts(*AST, U.Summary->Types, U.Summary->Functions);
   U.Files = unitFiles(*AST);
   U.Inputs = unitInputs(*AST);
@@ -499,6 +504,26 @@ std::optional<unsigned> unitOf(const ProgramState &S, StringRef Source) {
   return std::nullopt;
 }
 
+/// The pools that the versions of unit \p U's functions work with.
+static std::set<int> poolsOfUnit(dsa::ProgramGraphs &PG, const dsa::Plan &P, unsigned U) {
+  std::set<int> Out;
+  for (dsa::FunctionGraph *F : PG.functionsOf(U)) {
+    auto It = P.VersionsOf.find(F->Key);
+    if (It == P.VersionsOf.end())
+      continue;
+    for (unsigned VI : It->second) {
+      const dsa::FunctionVersion &V = P.Versions[VI];
+      Out.insert(V.OwnedPools.begin(), V.OwnedPools.end());
+      for (const std::set<int> &Ps : V.ParamPools)
+        Out.insert(Ps.begin(), Ps.end());
+      for (auto &KV : V.Nodes)
+        if (KV.second.isPooled() && KV.second.Pool >= 0)
+          Out.insert(KV.second.Pool);
+    }
+  }
+  return Out;
+}
+
 std::optional<UnitResult>
 applyToUnit(const ToolOptions &Opts,
             const clang::tooling::CompilationDatabase &DB, ProgramState &S,
@@ -523,6 +548,9 @@ applyToUnit(const ToolOptions &Opts,
   if (!SkippedOnly) {
     if (!Opts.SkipLegality)
       R.Legality = checkUnitLegality(*AST, U, PG, P);
+    if (const std::string &Why = S.Sources[U].CommandConflict; !Why.empty())
+      for (int Pl : poolsOfUnit(PG, P, U))
+        R.Legality.Globals.emplace(P.Pools[Pl].Origin, Why);
     // The plan has vetoes already: the round only checks.
     if (R.Legality.empty() && S.ProgramVetoes.empty()) {
       // (The report's fragments are always made: in the step mode, only

@@ -69,6 +69,9 @@ struct UnitFile {
 struct UnitSource {
   std::string Source;
   clang::tooling::CompileCommand Command;
+  /// Why the structures its code works with stay unchanged: the build compiles it
+  /// with other commands that see other code (BuildCommands.h); else "".
+  std::string CommandConflict;
 };
 
 /// The result of summarizing one unit.

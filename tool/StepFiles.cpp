@@ -29,7 +29,7 @@ namespace ptrcomp {
 using dsa::fields;
 using dsa::io;
 template <typename A> void io(A &Ar, UnitSource &U) {
-  fields(Ar, U.Source, U.Command);
+  fields(Ar, U.Source, U.Command, U.CommandConflict);
 }
 template <typename A> void io(A &Ar, UnitFile &F) {
   fields(Ar, F.RealPath, F.IsMainFile, F.RelativeIncluders, F.Hash);
