@@ -6,31 +6,46 @@ that every transformed program behaves as its original.
                                        [--ptrcomp PATH] [-j N] [--keep DIR]
 
 DIR holds clones of uthash, klib and libdict (absent ones are skipped; see README.md,
-"Practice corpus"). For each test program of each project (uthash: tests/test*.c with a
-test*.ans; klib: test/*_test.c; libdict: unit_tests.c and the example programs, each with
-the library's src/*.c), the script
+"Practice corpus"). The test programs of each project:
+  - uthash: each tests/testN.c that has a testN.ans, as its tests/do_tests runs them;
+  - klib: each test/*_test.c, with the other sources and the libraries that its rule in
+    test/Makefile names (the sources named from the project's root: `test/../kmath.c`
+    becomes `kmath.c`, since ptrcomp stops on an input named with ".."; our regression
+    is tests/exec_multi/corpus_dotdot, in tests/test_exec.py);
+  - libdict: unit_tests.c (CUnit) and the examples anagram.c, benchmark.c and demo.c, each
+    with the library's src/*.c. The examples read a word list, the distinct words of the
+    library's own sources; benchmark and demo run once per dictionary type, demo on a
+    fixed script of commands.
+For each of them the script
   - transforms the program's sources with `ptrcomp -o TMP --report=json` and the include
     flags of the project's own build (ptrcomp edits the project headers they include as
     needed, and writes those it changed into TMP);
   - builds original and output with each compiler, at `-O1 -g -fsanitize=address,undefined
     -fno-sanitize-recover=all` and at plain `-O2` (the output with the runtime flags of
     `ptrcomp --print-runtime-flags`);
-  - runs both with the test's input and arguments (in the test's own directory, under the
-    same argv[0]) and compares stdout, stderr and exit status. Normalised first, because
-    they legitimately differ from run to run: timings that benchmark-style tests print
-    (klib's, libdict's benchmark), printed addresses (0x...) and the process id in
-    sanitizer reports. Leak checking is on, unless the original leaks too. When the
-    original itself has a sanitizer report (a bug of the test), only the output's
-    reports that the original lacks count, and the line says so;
+  - runs both with the test's arguments and standard input (empty unless the test has
+    one), in the test's own directory and under the same argv[0], and compares stdout,
+    stderr and exit status. Normalised first, because they legitimately differ from run
+    to run: timings that benchmark-style tests print (klib's, libdict's benchmark),
+    printed addresses (0x...) and the process id in sanitizer reports. Leak checking is
+    on, unless the original leaks too;
+  - when the original itself has a sanitizer report (a bug of the test), counts only the
+    output's reports that the original has in none of its runs (it runs up to five more
+    times when the output has one that it lacks), and says so on the test's line. When
+    that report is UBSan's, it also builds both again with ASan alone (`-O1 -g
+    -fsanitize=address`) and compares those, so that the rest of the test still runs
+    under ASan;
   - counts the structures of the report with "compressed": true.
 
 A test is "different" (stdout, stderr or exit status differ), "sanitizer" (the output's
 sanitized build reports an error that the original's does not), "ptrcomp failure"
 (ptrcomp exits non-zero, says "internal" or crashes, or its output does not compile) or
-"same". A test whose original does not build here is skipped with the reason. The exit
-status is 1 when any test is not "same" (2 on a usage error). `--quick` runs a fixed
-subset of about ten programs (under two minutes). `--keep DIR` keeps the work tree
-(transformed sources, binaries, reports) in DIR.
+"same". A test whose original does not build here is skipped with the reason. The script
+prints a line per test and a table with a row per project: tests run, each outcome, and
+structures compressed of those the reports list. The exit status is 1 when any test is
+not "same" or skipped (2 on a usage error). `--quick` runs a fixed subset of ten programs
+(QUICK below). `--keep DIR` keeps the work tree (transformed sources, binaries, reports)
+in DIR. tests/test_practice_corpus.py runs the quick part of uthash in the test suite.
 """
 import argparse
 import concurrent.futures
@@ -49,13 +64,21 @@ from pathlib import Path
 CONFIGS = {"asan": ["-O1", "-g", "-fsanitize=address,undefined",
                     "-fno-sanitize-recover=all"],
            "O2": ["-O2"]}
+# When the original's ASan+UBSan build stops at a UBSan report of its own (a bug of the
+# test), both are built again with ASan alone, so that the rest of the test still runs
+# under ASan.
+ASAN_ALONE = ["-O1", "-g", "-fsanitize=address"]
 SANITIZER = re.compile(r"ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: \w+Sanitizer")
 CRASH = ("internal", "Stack dump", "PLEASE submit a bug report", "Assertion")
 TIMING = (re.compile(r"\d+\.\d+(?= ?(s|sec|secs|seconds)\b)"), "<time>")
 ADDRESS = (re.compile(r"0x[0-9a-fA-F]{5,}"), "<address>")
 PID = (re.compile(r"^==\d+==", re.M), "==<pid>==")
 LINE_END_TIME = (re.compile(r"(?<=[:\t]) *\d+\.\d+(?= *(\(|$))", re.M), "<time>")
-QUICK = {"uthash": ["test1", "test11", "test35", "test65", "test87"],
+# The --quick subset: uthash's hash tables (test1), two tests that read .dat inputs
+# (test11, test65, an LRU cache), and a utlist list and utstring strings that ptrcomp
+# compresses (test32, test47); klib's intrusive AVL tree, klist's memory pool, kseq
+# reading its data file and the range-minimum tree; libdict's demo on every dictionary.
+QUICK = {"uthash": ["test1", "test11", "test32", "test47", "test65"],
          "klib": ["kavl-lite_test", "klist_test", "kseq_test", "krmq_test"],
          "libdict": ["demo"]}
 DEMO_SCRIPT = ("insert apple red\ninsert pear green\ninsert fig purple\ninsert kiwi brown\n"
@@ -96,6 +119,7 @@ def klib_tests(root):
     for c in sorted((root / "test").glob("*_test.c")):
         rule = re.search(rf"^{re.escape(c.stem)}:.*\n\t+(.*)$", makefile, re.M)
         words = shlex.split(rule[1]) if rule else []
+        # ../kmath.c named from the root, as kmath.c: ptrcomp stops on a name with ".."
         extra = [os.path.normpath(f"test/{w}") for w in words
                  if w.endswith(".c") and w != c.name]
         libs = [w for w in words if w.startswith(("-l", "-f"))] + ["-lm"]  # kmath.c
@@ -139,7 +163,8 @@ def run(cmd, cwd=None, timeout=600, env=None, input=None, argv0=None):
     exe, cmd = (cmd[0], [argv0, *cmd[1:]]) if argv0 else (None, cmd)
     try:
         p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace",
-                           timeout=timeout, env=env, input=input, executable=exe)
+                           timeout=timeout, env=env, input=input or "",
+                           executable=exe)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return "timeout", "", f"timed out after {timeout} s"
@@ -222,46 +247,84 @@ def check(test, args):
             for prog_args, stdin in test.runs:
                 where = f"{cc} {cfg}" + (f" run {' '.join(prog_args)}" if len(test.runs) > 1
                                          else "")
-                a, b = compare_run(test, work / f"orig-{cc}-{cfg}", new, prog_args, stdin,
-                                   cfg == "asan", cwd, argv0)
-                new_reports = sanitizer_lines(b[2]) - sanitizer_lines(a[2])
-                if new_reports:
-                    return "sanitizer", f"{where}: {min(new_reports)}", *counts
+                a, b, fresh = compare_run(test, work / f"orig-{cc}-{cfg}", new, prog_args,
+                                          stdin, cfg == "asan", cwd, argv0)
+                if fresh:
+                    return "sanitizer", f"{where}: {fresh[0]}", *counts
+                if cfg == "asan" and sanitizer_lines(a[2]) and "AddressSanitizer" not in a[2] \
+                        and "LeakSanitizer" not in a[2]:
+                    ubsan = sanitizer_lines(a[2])[0]
+                    pair = [work / f"{w}-{cc}-asan-alone" for w in ("orig", "new")]
+                    for exe, place_, incs, extra, status, what in (
+                            (pair[0], lambda p: test.root / p,
+                             [test.root / d for d in test.includes], (), "skipped",
+                             "original"),
+                            (pair[1], place, includes, args.runtime_flags, "ptrcomp",
+                             "output")):
+                        if not exe.exists():
+                            rc, _, err = compile_c(cc, test, place_, incs, ["-w", *ASAN_ALONE],
+                                                   exe, extra)
+                            if rc != 0:
+                                return status, f"{what} does not build with {cc} (ASan " \
+                                    f"alone): {err.strip()[-300:]}", *counts
+                    a, b, fresh = compare_run(test, *pair, prog_args, stdin, True, cwd, argv0)
+                    where += " (ASan alone)"
+                    if fresh:
+                        return "sanitizer", f"{where}: {fresh[0]}", *counts
+                    notes.add(f"{cc} asan: the original reports {ubsan}; compared under "
+                              "ASan alone")
                 if cfg == "asan" and sanitizer_lines(a[2]):
-                    notes.add(f"{cfg} outputs not compared: the original reports "
-                              f"{min(sanitizer_lines(a[2]))}")
+                    notes.add(f"{cc} {cfg} outputs not compared: the original reports "
+                              f"{sanitizer_lines(a[2])[0]}")
                     continue
                 if a != b:
                     return "different", f"{where}: {describe(a, b)}", *counts
-    return "same", min(notes, default=""), *counts
+    return "same", "; ".join(sorted(notes)), *counts
 
 
 def sanitizer_lines(stderr):
     """The lines of sanitizer reports, with file names for paths (the builds' directories
-    differ) and without columns (a rewritten line may shift them)."""
-    return {re.sub(r"(\.[ch]:\d+):\d+", r"\1", re.sub(r"/\S*/(?=[^/\s]+\.[ch]\b)", "", l))
-            .strip() for l in stderr.splitlines() if SANITIZER.search(l)}
+    differ) and without columns (a rewritten line may shift them), in their order."""
+    return list(dict.fromkeys(
+        re.sub(r"(\.[ch]:\d+):\d+", r"\1", re.sub(r"/\S*/(?=[^/\s]+\.[ch]\b)", "", l)).strip()
+        for l in stderr.splitlines() if SANITIZER.search(l)))
+
+
+def new_reports(a, b):
+    """The sanitizer report lines of run b that run a lacks, in b's order."""
+    old = set(sanitizer_lines(a[2]))
+    return [l for l in sanitizer_lines(b[2]) if l not in old]
 
 
 def compare_run(test, orig, new, prog_args, stdin, sanitized, cwd, argv0):
-    """Run both builds once; returns their normalised (exit, stdout, stderr). LeakSanitizer
-    scans the stack conservatively and misses a leak now and then, so when only the output
-    reports a leak, the original runs a few more times; when it leaks too, both run again
-    without leak checking."""
+    """Run both builds once; returns their normalised (exit, stdout, stderr) and the
+    output's sanitizer report lines that the original has in none of its runs.
+    LeakSanitizer scans the stack conservatively and misses a leak now and then, so when
+    only the output reports a leak, the original runs a few more times; when it leaks too,
+    both run again without leak checking. An original that has a report of its own may
+    not have the same one each run (klib's kthread_test calls a function pointer that is
+    an integer from two threads, and either one's crash is reported): when the output
+    has a report that the original's run lacks, the original runs a few more times too."""
     def go(exe, leaks):
         env = dict(os.environ, ASAN_OPTIONS=f"detect_leaks={int(leaks)}")
         r = run([exe, *prog_args], cwd=cwd, input=stdin, env=env, argv0=argv0)
         return (r[0], normalise(test, r[1]), normalise(test, r[2]))
 
-    a, b = go(orig, sanitized), go(new, sanitized)
+    leaks = sanitized
+    a, b = go(orig, leaks), go(new, leaks)
     if "LeakSanitizer" in a[2] + b[2]:
         if "LeakSanitizer" in a[2] or any("LeakSanitizer" in go(orig, True)[2]
                                           for _ in range(5)):
-            a, b = go(orig, False), go(new, False)
-    return a, b
-
-
-    return "same", "", *counts
+            leaks = False
+            a, b = go(orig, leaks), go(new, leaks)
+    fresh = new_reports(a, b)
+    if fresh and sanitizer_lines(a[2]):
+        for _ in range(5):
+            seen = set(sanitizer_lines(go(orig, leaks)[2]))
+            fresh = [l for l in fresh if l not in seen]
+            if not fresh:
+                break
+    return a, b, fresh
 
 
 def describe(a, b):
