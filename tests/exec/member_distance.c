@@ -5,7 +5,7 @@
    printed: the node keeps its layout. Its objects are also allocated as an array whose
    addresses become integers, which a pool could not space and align as malloc does, so
    the structure stays as it is. */
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "its objects are allocated as arrays and the program relies on their addresses (converted to an integer at member_distance.c:28:26): a pool would change their alignment or their spacing"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "its objects are allocated as arrays and the program relies on their addresses (converted to an integer at member_distance.c:30:26): a pool would change their alignment or their spacing"}
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 // a GNU local label, changes in its body, so its uses would be written as expansions;
 // clang's printer writes `__label__ found;` as a plain label, and the second use in
 // main would define 'found' twice. The structure stays as it is.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro use at macro_expansions_local_label.c:18:13 would be written as its expansion, which cannot keep its local label 'found' (__label__)"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro use at macro_expansions_local_label.c:19:13 would be written as its expansion, which cannot keep its local label 'found' (__label__)"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int v; struct node *next; };
