@@ -97,7 +97,7 @@ def test_list(ptrcomp):
 
 def test_golden_passes(project):
     write_golden(project)
-    project.makepyfile(test_golden=GOLDEN_TEST)
+    project.makepyfile(test_user_golden=GOLDEN_TEST)
     r = runpytest(project)
     r.assert_outcomes(passed=1)
     assert re.search(r"^ptrcomp: .*ptrcomp; compilers: ", r.stdout.str(), re.M)
@@ -108,7 +108,7 @@ def test_golden_mismatch_shows_a_diff(project):
     src = project.path / "src" / "list.c"
     src.write_text(src.read_text().replace("sum += l->v;", "sum += 2 * l->v;"))
     (gold.parent / "gone.h").write_text("/* no longer in the output */\n")
-    project.makepyfile(test_golden=GOLDEN_TEST + """
+    project.makepyfile(test_user_golden=GOLDEN_TEST + """
 
 def test_no_such_case(ptrcomp):
     assert_golden(ptrcomp("src/list.c"), "never_written")
@@ -137,7 +137,7 @@ def test_update_rewrites_the_goldens(project):
     stale = gold.parent / "old" / "stale.h"
     stale.parent.mkdir()
     stale.write_text("/* stale */\n")
-    project.makepyfile(test_golden=GOLDEN_TEST)
+    project.makepyfile(test_user_golden=GOLDEN_TEST)
     r = runpytest(project, "--ptrcomp-update")
     r.assert_outcomes(passed=1)
     r.stdout.fnmatch_lines(["*ptrcomp golden cases*",
@@ -155,7 +155,7 @@ def test_update_rewrites_the_goldens(project):
 
 
 def test_same_behaviour_under_sanitizers(project):
-    project.makepyfile(test_run=f"""
+    project.makepyfile(test_user_run=f"""
 from ptrcomp_pytest import assert_same_behaviour
 
 def test_run(ptrcomp, ptrcomp_compiler):
@@ -184,7 +184,7 @@ for a in "$@"; do
 done
 """)
     wrapper.chmod(0o755)
-    project.makepyfile(test_run=f"""
+    project.makepyfile(test_user_run=f"""
 from ptrcomp_pytest import assert_same_behaviour
 
 def test_run(ptrcomp):
@@ -205,7 +205,7 @@ def test_run(ptrcomp):
 
 
 def test_missing_compiler_is_reported(project):
-    project.makepyfile(test_run="""
+    project.makepyfile(test_user_run="""
 from ptrcomp_pytest import assert_same_behaviour
 
 def test_run(ptrcomp, ptrcomp_compiler):
@@ -222,7 +222,7 @@ def test_run(ptrcomp, ptrcomp_compiler):
 
 def test_ptrcomp_errors_are_reported(project):
     (project.path / "src" / "bad.c").write_text("int main(void) { return undeclared; }\n")
-    project.makepyfile(test_bad="""
+    project.makepyfile(test_user_bad="""
 import pytest
 
 def test_bad_source(ptrcomp):
@@ -246,16 +246,16 @@ def test_reserved_option(ptrcomp):
 
 
 def test_compilers_parametrise_tests(pytester, monkeypatch):
-    pytester.makepyfile(test_p="def test_b(ptrcomp_compiler): pass\n")
+    pytester.makepyfile(test_user_p="def test_b(ptrcomp_compiler): pass\n")
     r = runpytest(pytester, "--collect-only", "-q", "--ptrcomp-compilers=gcc,clang-16 -m32")
-    r.stdout.fnmatch_lines(["test_p.py::test_b[[]gcc[]]", "test_p.py::test_b[[]clang-16 -m32[]]"])
+    r.stdout.fnmatch_lines(["test_user_p.py::test_b[[]gcc[]]", "test_user_p.py::test_b[[]clang-16 -m32[]]"])
     pytester.makeini("[pytest]\nptrcomp_compilers =\n    gcc\n    clang-16\n")
     r = runpytest(pytester, "--collect-only", "-q")
-    r.stdout.fnmatch_lines(["test_p.py::test_b[[]gcc[]]", "test_p.py::test_b[[]clang-16[]]"])
+    r.stdout.fnmatch_lines(["test_user_p.py::test_b[[]gcc[]]", "test_user_p.py::test_b[[]clang-16[]]"])
     pytester.makeini("[pytest]\n")
     monkeypatch.setenv("CC", "my-cc")
     r = runpytest(pytester, "--collect-only", "-q")
-    r.stdout.fnmatch_lines(["test_p.py::test_b[[]my-cc[]]"])
+    r.stdout.fnmatch_lines(["test_user_p.py::test_b[[]my-cc[]]"])
 
 
 # ----------------------------------------------------------------- the API directly

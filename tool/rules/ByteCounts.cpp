@@ -153,7 +153,8 @@ static bool withinMember(const VersionView &V, const Expr *Arg, const Expr *Size
   Expr::EvalResult R;
   if (Size->isValueDependent() || !Size->EvaluateAsInt(R, V.context()))
     return false;
-  return R.Val.getInt().getLimitedValue() <= V.context().getTypeSizeInChars(M).getQuantity();
+  return R.Val.getInt().getLimitedValue() <=
+         uint64_t(V.context().getTypeSizeInChars(M).getQuantity());
 }
 
 ByteCountDecision decideByteCount(const VersionView &V, const CallExpr *E,
