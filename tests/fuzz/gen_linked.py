@@ -251,8 +251,6 @@ class Program:
         self.units = gen_idioms.choose(self, ir, **IDIOM_SETTINGS)
         for u in self.units:
             self.scenarios.insert(ir.randint(0, len(self.scenarios)), u.scenario())
-            for f in u.features:
-                self.feature(f)
         if keep is not None:
             self.scenarios = [s for s in self.scenarios if s[0] in keep]
             self.units = [u for u in self.units if u.name in keep]
@@ -272,10 +270,14 @@ class Program:
         body_families = []
         for fam in self.families:
             body_families.append(fam.render())
+        units = self.units
+        unit_texts = [u.render() for u in units]
+        for u in units:  # some variants are chosen as the unit's helpers are written
+            for f in u.features:
+                self.feature(f)
         rest = "\n".join(body_families + [t for _, t in self.scenarios])
         main = self.render_main([name for name, _ in self.scenarios])
         out.append(f"/* features: {' '.join(self.features)} */")
-        units = self.units
         if units:
             out.append(f"/* idioms: {' '.join(f'{u.t}={u.idiom}' for u in units)} */")
         cflags = [f for u in units for f in u.cflags]
@@ -301,8 +303,7 @@ class Program:
                     "    return p;", "}", ""]
         for text in body_families:
             out.append(text)
-        for u in units:
-            out.append(u.render())
+        out += unit_texts
         if self.lib:
             out += self.lib.declarations()
         for name, text in self.scenarios:
