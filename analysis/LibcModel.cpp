@@ -139,7 +139,7 @@ bool startsThreads(llvm::StringRef Name) {
       .Cases("pthread_create", "thrd_create", "timer_create", "mq_notify", true)
       .Cases("aio_read", "aio_write", "aio_fsync", "lio_listio", true)
       .Cases("aio_read64", "aio_write64", "aio_fsync64", "lio_listio64", true)
-      .Case("pthread_atfork", true)
+      .Cases("pthread_atfork", "getaddrinfo_a", true)
       .Default(false);
 }
 

@@ -363,6 +363,20 @@ Cell Builder::visitUncached(const Expr *E) {
   }
   case Stmt::GenericSelectionExprClass:
     return visit(cast<GenericSelectionExpr>(E)->getResultExpr());
+  case Stmt::AtomicExprClass: {
+    // __atomic_* and C11 atomic_* builtins load, store and exchange through their
+    // pointers without an assignment the graph sees: what they reach keeps its
+    // representation (a node published by a compare-and-swap is stored where no pool
+    // sees it).
+    std::vector<Cell> Roots;
+    for (const Stmt *C : E->children())
+      if (const auto *X = dyn_cast_or_null<Expr>(C))
+        Roots.push_back(visit(X));
+    G.markReachable(Roots, Unknown, "unknown: used by an atomic operation at " + loc(E));
+    if (isPointer(T))
+      return unmodelled(E, "result of an atomic operation");
+    return {};
+  }
   case Stmt::ChooseExprClass:
     return visit(cast<ChooseExpr>(E)->getChosenSubExpr());
   case Stmt::UnaryExprOrTypeTraitExprClass: // sizeof/alignof: operand not evaluated

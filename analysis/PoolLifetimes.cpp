@@ -5,15 +5,31 @@
 
 namespace ptrcomp::dsa {
 
+/// Calls that leave frames without returning from them: longjmp, and switching to
+/// another context (a coroutine that is never resumed never returns).
 static bool isLongjmp(llvm::StringRef N) {
-  return N == "longjmp" || N == "_longjmp" || N == "siglongjmp" || N == "__longjmp_chk";
+  return N == "longjmp" || N == "_longjmp" || N == "siglongjmp" || N == "__longjmp_chk" ||
+         N == "setcontext" || N == "swapcontext";
 }
 
+/// Calls that make a frame such a jump may go to.
 static bool isSetjmp(llvm::StringRef N) {
-  return N == "setjmp" || N == "_setjmp" || N == "sigsetjmp" || N == "__sigsetjmp";
+  return N == "setjmp" || N == "_setjmp" || N == "sigsetjmp" || N == "__sigsetjmp" ||
+         N == "getcontext" || N == "makecontext";
 }
 
 PoolLifetimes::PoolLifetimes(ProgramGraphs &PG) : PG(PG) {
+  // Functions whose address the program takes: a signal handler, a callback of code
+  // ptrcomp cannot see, may run in the middle of any call.
+  auto Taken = [&](DSGraph &G) {
+    for (NodeId N = 1; N < G.capacity(); ++N)
+      if (G.isLive(N))
+        for (const std::string &Fn : G.liveNode(N).Functions)
+          AddressTaken.insert(Fn);
+  };
+  Taken(*PG.Globals);
+  for (auto &[Key, F] : PG.Functions)
+    Taken(*F.Graph);
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls) {
       std::vector<std::string> Names = CS.ExternalTargets;
@@ -64,7 +80,7 @@ const std::string &PoolLifetimes::problem(const std::string &Owner) {
   // A longjmp that a call of Owner may make, to a setjmp whose frame is above Owner's:
   // one in a function Owner does not reach, or one that reaches Owner again.
   for (auto &[J, JLoc] : Longjmps) {
-    if (!Below.count(J) || !Why.empty())
+    if ((!Below.count(J) && !AddressTaken.count(J)) || !Why.empty())
       continue;
     for (auto &[S, SLoc] : Setjmps)
       if (!Below.count(S) || (S != Owner && reach(S).count(Owner))) {

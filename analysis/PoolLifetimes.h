@@ -36,6 +36,7 @@ private:
   ProgramGraphs &PG;
   /// Functions that call longjmp / setjmp (first call's location), by key.
   std::map<std::string, std::string> Longjmps, Setjmps;
+  std::set<std::string> AddressTaken;
   std::map<std::string, std::set<std::string>> Reach;
   std::map<std::string, std::string> Memo;
 };

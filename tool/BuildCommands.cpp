@@ -2,6 +2,7 @@
 #include "BuildCommands.h"
 #include "ParsedProgram.h"
 
+#include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/SummaryIO.h"
 
 #include "clang/Frontend/ASTUnit.h"
@@ -24,8 +25,8 @@ static std::vector<std::string> whatItCompiles(const CompileCommand &C) {
       continue;
     }
     if (S == "-c" || S == "-MD" || S == "-MMD" || S == "-MP" || S == C.Filename ||
-        (S.startswith("-o") && S.size() > 2) || S.startswith("-MF") ||
-        S.startswith("-MT") || S.startswith("-MQ"))
+        (compat::startsWith(S, "-o") && S.size() > 2) || compat::startsWith(S, "-MF") ||
+        compat::startsWith(S, "-MT") || compat::startsWith(S, "-MQ"))
       continue;
     Out.push_back(S.str());
   }
@@ -40,7 +41,7 @@ static std::string shown(const CompileCommand &C) {
     if (A[I] == "-D__PTRCOMP__=1")
       continue;
     if (A[I] == "-idirafter" && I + 1 < A.size() &&
-        llvm::StringRef(A[I + 1]).endswith("runtime")) {
+        compat::endsWith(A[I + 1], "runtime")) {
       ++I;
       continue;
     }

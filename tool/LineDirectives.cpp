@@ -1,5 +1,6 @@
 //===- LineDirectives.cpp - keep every original line's number -------------===//
 #include "LineDirectives.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -174,7 +175,7 @@ std::optional<std::pair<unsigned, std::string>> parseLineDirective(StringRef L) 
     return std::nullopt;
   L = L.drop_front(Digits.size()).ltrim(" \t\f\v");
   std::string File;
-  if (L.startswith("\"")) {
+  if (compat::startsWith(L, "\"")) {
     size_t I = 1;
     while (I < L.size() && L[I] != '"')
       I += L[I] == '\\' ? 2 : 1;

@@ -1,7 +1,8 @@
 /* A call inside assert() takes the address of a list head that ptrcomp retypes. The
-   argument of assert is rewritten where it is spelled: the call goes to the clone, with
-   the index's address (once, the rewriter did not reach into macro arguments and only the
-   self-check kept the output from calling the original with a retyped head). */
+   call goes to the clone, with the index's address; as assert prints its argument's
+   text when it fails, the use is written as its expansion (once, the rewriter did not
+   reach into macro arguments and only the self-check kept the output from calling the
+   original with a retyped head). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
 #include "../rules/Counter.h"
+#include "../rules/Cleanup.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -124,6 +125,31 @@ void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
     if (!Any.isPooled())
       Any = KV.second;
   veto(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
+}
+
+void FunctionLegality::ruleReturnInStatementExpression(const StmtExpr *E) {
+  // A statement expression kept as it is (`#define TRY(e) ({ ...; if (r < 0) return r;
+  // r; })`) keeps its returns, which would leave without destroying the pools.
+  std::function<const ReturnStmt *(const Stmt *)> Find =
+      [&](const Stmt *S) -> const ReturnStmt * {
+    if (!S)
+      return nullptr;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S))
+      return RS;
+    for (const Stmt *C : S->children())
+      if (const ReturnStmt *RS = Find(C))
+        return RS;
+    return nullptr;
+  };
+  const ReturnStmt *RS = Find(E->getSubStmt());
+  if (!RS)
+    return;
+  std::string Why = "a return inside a statement expression at " +
+                    dsa::locationString(Ctx, RS->getBeginLoc()) +
+                    " would leave without destroying the pool";
+  for (int Pl : V.OwnedPools)
+    if (!P.Pools[Pl].SharedByActivations)
+      Vetoes.emplace(Pl, Why);
 }
 
 void FunctionLegality::ruleIndexInPointerInitializer(const InitListExpr *E) {
@@ -633,6 +659,7 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       return false;
     }
     ruleUnsupportedExpression(E);
+    ruleReturnInStatementExpression(cast<StmtExpr>(E));
     return false;
   case Stmt::BinaryConditionalOperatorClass:
     ruleUnsupportedExpression(E);
@@ -650,6 +677,8 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       place(G->getControllingExpr(), true, "", Placed);
     return false;
   }
+  case Stmt::SourceLocExprClass:
+    return rules::builtinFunctionName(*this, cast<SourceLocExpr>(E)).has_value();
   case Stmt::PredefinedExprClass: {
     // rules/TypesAndNames.h: a clone prints the original function's name.
     std::string Why;
@@ -1031,6 +1060,8 @@ void FunctionLegality::run() {
   ruleBodyInMacro();
   ruleOpaquePoolOwner();
   if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
+    vetoAllPools(Why);
+  if (std::string Why = rules::cleanupProblem(*this, Body); !Why.empty())
     vetoAllPools(Why);
   if (!V.IsOriginal)
     if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())

@@ -85,6 +85,7 @@ private:
   void ruleCompoundLiteral(const clang::CompoundLiteralExpr *E);
   void ruleStructThroughVaArg(const clang::VAArgExpr *E);
   void ruleUnsupportedExpression(const clang::Expr *E);
+  void ruleReturnInStatementExpression(const clang::StmtExpr *E);
   void ruleIndexInPointerInitializer(const clang::InitListExpr *E);
   void ruleCast(const clang::CStyleCastExpr *E);
   void ruleFieldOfUnrewrittenObject(const clang::MemberExpr *E);

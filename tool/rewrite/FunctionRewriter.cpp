@@ -11,6 +11,7 @@
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
 #include "../rules/Counter.h"
+#include "../rules/Cleanup.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -644,6 +645,8 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     }
     return std::nullopt;
   }
+  case Stmt::SourceLocExprClass:
+    return rules::builtinFunctionName(*this, cast<SourceLocExpr>(E));
   case Stmt::PredefinedExprClass: {
     std::string Why;
     std::optional<std::string> Name =
@@ -1506,8 +1509,8 @@ void FunctionRewriter::stmt(const Stmt *S) {
   noteCopy(S, Mark);
   // A statement macro (`do { ... } while (0)`) holding code that changed: the
   // invocation becomes the statement, without the `;` that follows it in the file.
-  if (Failed || BodyTexts.empty() || !S->getBeginLoc().isMacroID() ||
-      !macroBodies().isRoot(S))
+  if (Failed || !S->getBeginLoc().isMacroID() || !macroBodies().isRoot(S) ||
+      (BodyTexts.empty() && !stringizesEdited(S)))
     return;
   if (macroBodies().isHeader(S)) {
     // `FOR_EACH(it, head) { ... }`: the invocation becomes the loop's header.
@@ -1531,7 +1534,9 @@ void FunctionRewriter::stmt(const Stmt *S) {
              "for (" + Init + " " + Part(FS->getCond()) + "; " + Part(FS->getInc()) + ")",
              S);
     }
-  } else if (changedIn(S)) {
+  } else if (changedIn(S) || stringizesEdited(S)) {
+    if (std::string Why = rules::counterProblem(*this, S, false, PP); !Why.empty())
+      vetoCode(S, Why);
     std::string Text = expansionText(S);
     // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the
     // file has its own after the use.
@@ -1673,6 +1678,8 @@ bool FunctionRewriter::run() {
     return false;
   }
   if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
+    vetoCode(nullptr, Why);
+  if (std::string Why = rules::cleanupProblem(*this, Body); !Why.empty())
     vetoCode(nullptr, Why);
   if (!V.IsOriginal)
     if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())

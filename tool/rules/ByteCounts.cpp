@@ -65,8 +65,16 @@ StorageElement storageElement(const VersionView &V, const Expr *Arg) {
     return S;
   }
   // An array of node pointers.
-  if (!T->isPointerType() || !T->getPointeeType()->isRecordType())
+  if (!T->isPointerType() || !T->getPointeeType()->isRecordType()) {
+    // Other storage inside a pool object whose layout changes (`&n->key`).
+    if (VersionView::Rep R = V.rep(X); R.K == VersionView::Real && R.E.LayoutId >= 0 &&
+                                       P.Layouts[R.E.LayoutId].Compressed) {
+      S.K = StorageElement::Interior;
+      S.Struct = R.E.Struct;
+      S.Enc = R.E;
+    }
     return S;
+  }
   S.Struct = V.typeId(T->getPointeeType().getUnqualifiedType());
   S.PointerElements = true;
   auto Narrow = [&](const NodeEncoding &E) {
@@ -114,6 +122,22 @@ StorageElement storageElement(const VersionView &V, const Expr *Arg) {
   return S;
 }
 
+/// Whether a count of \p Size bytes through \p Arg stays inside the member it points
+/// to, one whose size the new layout keeps (no pointers in it).
+static bool withinMember(const VersionView &V, const Expr *Arg, const Expr *Size) {
+  QualType PT = Arg->IgnoreParenImpCasts()->getType();
+  if (!PT->isPointerType())
+    return false;
+  QualType M = PT->getPointeeType();
+  const Type *Base = M->getBaseElementTypeUnsafe();
+  if (M->isIncompleteType() || M->isVoidType() || !Base->isArithmeticType())
+    return false;
+  Expr::EvalResult R;
+  if (Size->isValueDependent() || !Size->EvaluateAsInt(R, V.context()))
+    return false;
+  return R.Val.getInt().getLimitedValue() <= V.context().getTypeSizeInChars(M).getQuantity();
+}
+
 ByteCountDecision decideByteCount(const VersionView &V, const CallExpr *E,
                                   const dsa::CallSite &CS) {
   ByteCountDecision D;
@@ -134,6 +158,15 @@ ByteCountDecision decideByteCount(const VersionView &V, const CallExpr *E,
     if (I >= E->getNumArgs())
       continue;
     StorageElement S = storageElement(V, E->getArg(I));
+    if (S.K == StorageElement::Interior) {
+      if (!withinMember(V, E->getArg(I), E->getArg(BC->SizeArg)))
+        return Veto("a byte count through a pointer into a '" +
+                        V.graphs().Types.name(S.Struct) +
+                        "' object, whose layout changes, that may reach past the member "
+                        "it points to",
+                    {S.Enc});
+      S = StorageElement();
+    }
     if (S.K == StorageElement::Unknown)
       return Veto("a byte count on an array of '" + V.graphs().Types.name(S.Struct) +
                       " *' whose elements this function cannot tell apart as indices or "

@@ -9,7 +9,9 @@
 // (`memset(p, 0, 16)` -> `sizeof(struct node_pc32)`), `n * sizeof(T)` measures the new
 // type inside the count (rules/Sizeof.h). Anything else leaves the structure
 // unchanged with a located reason, and so does an array of node pointers whose
-// elements this function cannot tell (a bare `T **` that it never reads).
+// elements this function cannot tell (a bare `T **` that it never reads). A pointer
+// into such an object (`memset(&n->key, 0, sizeof *n)`) may only count the bytes of
+// the member it points to, a constant, when that member keeps its size.
 //
 // The legality check and the rewriter both ask decideByteCount.
 //
@@ -41,7 +43,9 @@ ByteCountDecision decideByteCount(const VersionView &V, const clang::CallExpr *E
 
 /// What the elements of the storage that pointer \p Arg points to become.
 struct StorageElement {
-  enum Kind { Same, Changes, Unknown } K = Same;
+  /// Interior: a pointer into a pool object whose layout changes, not to its start as
+  /// a whole object (`&n->key`): a count may only cover the member it points to.
+  enum Kind { Same, Changes, Unknown, Interior } K = Same;
   std::string NewType;        ///< Changes: "struct node_pc32", "pc_idx32"
   dsa::TypeId Struct = dsa::NoType; ///< the struct of the nodes (or node pointers)
   bool PointerElements = false; ///< elements are node pointers (else node objects)

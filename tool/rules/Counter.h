@@ -4,8 +4,9 @@
 // number of its expansions before it, so new text that expands it again or no longer
 // expands it changes every later value: a copy of a function (a clone) whose code
 // expands it, and a macro use written as its expansion (which prints the values as
-// numbers), unless no expansion comes after it. Such a version's structures are left
-// unchanged.
+// numbers), unless no expansion comes after it, and one whose argument spells
+// `__COUNTER__` (the expansion repeats the argument's text as often as the body names
+// the parameter). Such a version's structures are left unchanged.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_RULES_COUNTER_H

@@ -1,10 +1,13 @@
 //===- Sizeof.cpp - what `sizeof` measures in the output ------------------===//
 #include "Sizeof.h"
 
+#include "TypesAndNames.h"
 #include "../rewrite/GlobalVariable.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <functional>
 
@@ -68,9 +71,52 @@ static std::string originalType(const VersionView &V, const Expr *A) {
   return S;
 }
 
+/// Whether \p A holds a `__func__` that this version spells anew (a clone's).
+static bool namesRenamedFunction(const VersionView &V, const Stmt *A) {
+  if (const auto *PE = dyn_cast<PredefinedExpr>(A)) {
+    std::string Why;
+    return predefinedName(V, PE, Why).has_value() || !Why.empty();
+  }
+  for (const Stmt *C : A->children())
+    if (C && namesRenamedFunction(V, C))
+      return true;
+  return false;
+}
+
+/// `_Alignof expr` / `__alignof__ expr` (GNU) keep the original's value everywhere: an
+/// operand whose type changes is spelled as its original type, with the keyword the
+/// program wrote (the two differ for some types on some targets).
+static SizeofDecision decideAlignof(const VersionView &V, const UnaryExprOrTypeTraitExpr *E) {
+  SizeofDecision D;
+  if (E->isArgumentType())
+    return D;
+  const Expr *A = E->getArgumentExpr();
+  VersionView::SizeofOperand SO = V.sizeofOperand(A);
+  if (!(SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()) ||
+        namesRetypedVariable(V, A)))
+    return D;
+  const SourceManager &SM = V.context().getSourceManager();
+  SmallVector<char, 16> Buf;
+  bool Invalid = false;
+  StringRef Keyword = Lexer::getSpelling(SM.getSpellingLoc(E->getBeginLoc()), Buf, SM,
+                                         V.context().getLangOpts(), &Invalid);
+  std::string T = originalType(V, A);
+  if (Invalid || Keyword.empty() || T.empty()) {
+    D.K = SizeofDecision::Veto;
+    D.Why = "_Alignof of an expression ptrcomp cannot retype at " +
+            dsa::locationString(V.context(), E->getBeginLoc());
+    return D;
+  }
+  D.K = SizeofDecision::Respell;
+  D.Text = Keyword.str() + "(" + T + ")";
+  return D;
+}
+
 SizeofDecision decideSizeof(const VersionView &V, const UnaryExprOrTypeTraitExpr *E,
                             const SizeofScope &S) {
   SizeofDecision D;
+  if (E->getKind() == UETT_AlignOf || E->getKind() == UETT_PreferredAlignOf)
+    return decideAlignof(V, E);
   if (E->getKind() != UETT_SizeOf)
     return D;
   if (E->isArgumentType()) {
@@ -131,7 +177,7 @@ SizeofDecision decideSizeof(const VersionView &V, const UnaryExprOrTypeTraitExpr
   // Anywhere else the program sees the original value: an operand whose type may
   // change, or that no longer compiles as written, is spelled as its original type.
   bool Changes = SO.NeedsNewType || (SO.NewType && !SO.NewType->empty()) ||
-                 namesRetypedVariable(V, A);
+                 namesRetypedVariable(V, A) || namesRenamedFunction(V, A);
   if (!Changes)
     return D;
   std::string T = originalType(V, A);

@@ -32,6 +32,13 @@ std::optional<std::string> predefinedName(const VersionView &V, const Predefined
   return std::nullopt;
 }
 
+std::optional<std::string> builtinFunctionName(const VersionView &V, const SourceLocExpr *E) {
+  const FunctionDecl *FD = V.function().Decl;
+  if (!FD || V.version().Name == FD->getName() || E->getBuiltinStr() != "__builtin_FUNCTION")
+    return std::nullopt;
+  return "\"" + FD->getName().str() + "\"";
+}
+
 /// The type of a value of expression \p E after lvalue conversion, spelled so that it
 /// can be written as an unevaluated value (`(struct node *)0`, `*(struct s *)0`), or "".
 static std::string valueOfType(const VersionView &V, const Expr *E) {

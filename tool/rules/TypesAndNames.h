@@ -33,6 +33,10 @@ namespace ptrcomp::rules {
 std::optional<std::string> predefinedName(const VersionView &V, const clang::PredefinedExpr *E,
                                           std::string &Why);
 
+/// The same for `__builtin_FUNCTION()`.
+std::optional<std::string> builtinFunctionName(const VersionView &V,
+                                               const clang::SourceLocExpr *E);
+
 struct GenericDecision {
   std::string Veto; ///< non-empty: leave the structures of the version's pools unchanged
   /// The controlling expression's new text (its original type's value), or nullopt.
