@@ -30,7 +30,10 @@ tests/fuzz/differential.py drops whole units). The idioms (IDIOMS):
   alloc-fail       calloc(huge, sizeof(T)), malloc(huge), malloc(many * sizeof(T)) and a
                    realloc that fail; the program prints a message and goes on
   openmp-tasks     OpenMP tasks (and parallel loops) consuming a list the spawning
-                   function built; only in programs built with -fopenmp (OPENMP_PROB)
+                   function built, or tasks that a helper creates to consume and free
+                   the list it built, which may run after the helper returns (deferred
+                   work outliving the owner); only in programs built with -fopenmp
+                   (OPENMP_PROB)
   atexit           an atexit handler walking (and freeing) a list reached from a global
   opaque-callback  callbacks that libc functions ptrcomp has no model of call with nodes:
                    twalk (after tsearch) and dl_iterate_phdr
@@ -860,6 +863,14 @@ class OmpTasks(Unit):
         body += ["}", "return h;"]
         return f"unsigned {self.t}_consume(const {self.st} *p, unsigned salt)", body
 
+    def h_spawn(self):
+        """Builds a list and hands it to a task that consumes and frees it: the task may
+        run after this function (the list's only owner in the program) has returned."""
+        return f"void {self.t}_spawn(unsigned n, unsigned salt, unsigned *out)", [
+            f"{self.st} *l = {self.use('build')}(n % 40u + 1u, salt);",
+            "#pragma omp task firstprivate(l, salt, out)", "{",
+            f"    *out = {self.use('consume')}(l, salt);", f"    {self.use('free')}(l);", "}"]
+
     def scenario_body(self):
         r = self.r
         nx = self.next
@@ -867,9 +878,14 @@ class OmpTasks(Unit):
         body = [f"{self.st} *l = {build}(n % 40u + 1u, salt);", "unsigned res[64];",
                 "unsigned h = salt, i, cnt;", f"const {self.st} *p;",
                 "memset(res, 0, sizeof res);"]
-        style = r.choice(["task", "task", "taskloop", "for"])
+        style = r.choice(["task", "task", "taskloop", "for", "deferred"])
         self.feature("omp-" + style)
-        if style == "task":
+        if style == "deferred":
+            body += ["#pragma omp parallel num_threads(2)", "#pragma omp single", "{",
+                     f"    for (i = 0u; i < {r.randint(2, 12)}u; i++)",
+                     f"        {self.use('spawn')}(n + i, salt ^ i, &res[i]);", "}",
+                     "cnt = i;", "(void)p;"]
+        elif style == "task":
             body += ["#pragma omp parallel num_threads(2)", "#pragma omp single", "{",
                      f"    for (p = l, i = 0u; p && i < 64u; p = p->{nx}, i++) {{",
                      "#pragma omp task firstprivate(p, i) shared(res)",
