@@ -148,6 +148,7 @@ private:
   const std::string &loc(const Stmt *S) { return loc(S->getBeginLoc()); }
   const std::string &loc(SourceLocation L);
   void vaStart(const CallExpr *E);
+  bool isVaList(const Expr *A) const;
   Cell pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Negate, const Expr *E);
   uint32_t localFlag() const { return FG ? Stack : Global; }
 
@@ -609,6 +610,10 @@ Cell Builder::call(const CallExpr *E) {
       // Builtins with no memory effect on the graph: evaluate their arguments only.
       if (N == "expect" || N == "expect_with_probability" || N == "assume_aligned") {
         Cell V = visit(E->getArg(0));
+        // The program relies on the alignment malloc gives: a pool keeps it (Plan.h,
+        // MallocAligned), as for addresses made integers.
+        if (N == "assume_aligned" && !V.isNull())
+          G.addFlags(V, AddressInteger, "address: alignment assumed at " + loc(E));
         for (unsigned I = 1; I < E->getNumArgs(); ++I)
           visit(E->getArg(I));
         return V;
@@ -651,6 +656,13 @@ Cell Builder::call(const CallExpr *E) {
     QualType AT = A->getType();
     CS.Args.push_back(isPointer(AT) || isRecord(AT) ? V : Cell());
     CS.ArgTypes.push_back(isRecord(AT) ? ty(AT) : NoType);
+    // A va_list handed to the C library (vprintf("%p", ap)) is read there as it was
+    // passed: what the function's `...` received must keep its representation.
+    if (FD && isVaList(A) && !V.isNull() &&
+        Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      G.markReachable({V}, Escapes,
+                      "escapes: passed through '...' and on in a va_list to '" + Name +
+                          "' at " + loc(E));
   }
   if (const ByteCountCall *BC = FD ? byteCountCall(Name) : nullptr)
     classifyByteCounts(E, *BC, Ctx, PG.Types, CS.ByteCovers);
@@ -697,6 +709,14 @@ Cell Builder::pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Nega
     Exact = false; // no meaningful constant move; and no overflow below
   int64_t Delta = (Negate ? -N : N) * int64_t(std::max<uint64_t>(Step, 1));
   return G.step(P, Step, Exact, Delta, loc(E));
+}
+
+/// Whether \p A is a va_list (on x86-64 an array, which a parameter holds decayed).
+bool Builder::isVaList(const Expr *A) const {
+  QualType VL = Ctx.getBuiltinVaListType().getCanonicalType();
+  QualType T = A->IgnoreParenImpCasts()->getType().getCanonicalType();
+  return T == VL || (VL->isArrayType() &&
+                     T == Ctx.getArrayDecayedType(VL).getCanonicalType());
 }
 
 /// va_start(ap, last): ap's object points to the function's varargs cell;

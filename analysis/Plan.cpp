@@ -489,6 +489,24 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
         return S;
     return "";
   };
+  // Addresses that become integers keep malloc's alignment in a pool by padding each
+  // object (makeLayouts); elements of one array allocation cannot be padded, nor
+  // shrunk by a new layout, without changing their spacing, which such integers
+  // measure (`(uintptr_t)p >> 4`). Objects that keep a size malloc aligns keep both.
+  TypeId Struct = N.Collapsed ? NoType : N.Type;
+  if (!Struct)
+    for (TypeId PT : N.PointerTypes)
+      if (PG.Types.info(PT).K == TypeInfo::Struct)
+        Struct = PT;
+  if ((N.Flags & AddressInteger) && (N.Flags & Array) &&
+      ((!N.Collapsed && Opts.Compress) || !Struct ||
+       PG.Types.size(Struct) % MallocAlignment)) {
+    std::string At = FirstReason("address: ");
+    Why = "its objects are allocated as arrays and the program relies on their addresses" +
+          (At.empty() ? std::string() : " (" + At.substr(9) + ")") +
+          ": a pool would change their alignment or their spacing";
+    return false;
+  }
   if (N.Flags & Escapes) {
     Why = FirstReason("escapes");
     if (Why.empty())
@@ -1032,6 +1050,12 @@ int Planner::holderLayoutBeside(const FunctionVersion &Ver, FunctionGraph &F, No
 
 unsigned Planner::indexBitsIn(const std::string &Owner, Cell Tg) {
   auto PIt = PoolOf.find({Owner, Tg.Node});
+  // A target that the globals own (a local list linked to a node that a global also
+  // holds): the field holds indices into the global pool, as the function's code
+  // writes it.
+  if (PIt == PoolOf.end() && !Owner.empty())
+    if (auto It = Facts[Owner].ToGlobals.find(Tg.Node); It != Facts[Owner].ToGlobals.end())
+      PIt = PoolOf.find({"", It->second});
   return Tg.Offset == 0 && PIt != PoolOf.end() && P.Pools[PIt->second].Indexed
              ? P.Pools[PIt->second].Bits
              : 0;

@@ -1,6 +1,7 @@
 //===- PoolLifetimes.cpp - may a pool outlive the call that owns it? ------===//
 #include "PoolLifetimes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace ptrcomp::dsa {
@@ -30,8 +31,13 @@ PoolLifetimes::PoolLifetimes(ProgramGraphs &PG) : PG(PG) {
   Taken(*PG.Globals);
   for (auto &[Key, F] : PG.Functions)
     Taken(*F.Graph);
+  // A program that takes the address of longjmp (an error hook that holds it) may
+  // jump from any call through a pointer.
+  bool LongjmpTaken = llvm::any_of(AddressTaken, isLongjmp);
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls) {
+      if (LongjmpTaken && CS.DirectCallee.empty() && !CS.CalleeCell.isNull())
+        Longjmps.emplace(Key, CS.Loc);
       std::vector<std::string> Names = CS.ExternalTargets;
       if (!CS.CalleeName.empty())
         Names.push_back(CS.CalleeName);

@@ -22,7 +22,8 @@ if command -v dpkg-query >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
   fi
 fi
-for mod in pytest xdist matplotlib jsonschema yaml; do
+# setuptools and wheel: tests/test_pytest_plugin.py pip-installs python/ without the network.
+for mod in pytest xdist matplotlib jsonschema yaml setuptools wheel; do
   python3 -c "import $mod" 2>/dev/null || {
     pkg=$mod; [ "$mod" = yaml ] && pkg=PyYAML; [ "$mod" = xdist ] && pkg=pytest-xdist
     echo "bootstrap: pip install $pkg" >&2

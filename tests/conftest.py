@@ -12,6 +12,9 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import ptrcomp_testlib as tl  # noqa: E402
 
+# tests/test_pytest_plugin.py runs pytest on projects of its own (the pytest plugin).
+pytest_plugins = ("pytester",)
+
 # Every ptrcomp run of the suite reports a veto that its legality check missed (the
 # rewriter's safety net firing); tl.run fails the test when one appears.
 os.environ["PTRCOMP_DEBUG_LEGALITY"] = "1"

@@ -10,7 +10,9 @@ removed and the case guards the fix).
 
 Longer runs: python3 tests/fuzz/differential.py --generator linked --count 500
 (and --generator macro for the macro mode, tests/fuzz/gen_macros.py, and --generator
-hooks for the programs with allocator hooks and dispatch tables)
+hooks for the programs with allocator hooks and dispatch tables). Most linked programs
+hold idioms (tests/fuzz/gen_idioms.py); `--idioms LIST --idiom-prob 1` fuzzes some of
+them only, and the run prints a table per idiom before its summary line.
 """
 import os
 import pathlib
@@ -69,8 +71,9 @@ def assert_clean_summary(r, count, min_transformed=0, min_compressed=0):
 
 def test_linked_batch(ptrcomp):
     r = differential_run(ptrcomp, "--generator", "linked", "--count", "12", "--seed", "1000")
-    # This fixed batch: 10 transformed, 26 structures compressed (when last measured).
-    assert_clean_summary(r, 12, min_transformed=8, min_compressed=18)
+    # This fixed batch (11 programs with idioms): 12 transformed, 91 structures
+    # compressed (when last measured).
+    assert_clean_summary(r, 12, min_transformed=10, min_compressed=60)
 
 
 MACRO_USES = re.compile(r"^macro uses expanded: (\d+) in (\d+) programs", re.M)
@@ -146,39 +149,137 @@ def test_generator_is_deterministic():
     assert len(texts) == 20, "different seeds gave the same program"
 
 
-@pytest.mark.parametrize("seed", [3, 17, 101, 2024, 99991])
-def test_generated_programs_are_valid(tmp_path, seed):
-    """A generated program compiles without warnings (gcc -Wall -Werror -std=c99, and
-    -Wextra with gcc and clang at -O2), runs in well under a second, prints a checksum,
-    and behaves the same under ASan+UBSan and with every compiler (so its output depends
-    on nothing unspecified)."""
+# Sanitizer runs of generated programs: leak checking on, and NULL from an allocation
+# larger than ASan's limit (the alloc-fail idiom), as from malloc; ASan then warns on
+# stderr, which is not an error.
+SAN_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1")
+
+
+def sanitizer_errors(stderr):
+    """stderr of a run without ASan's warnings about allocations it refused."""
+    return "\n".join(l for l in stderr.splitlines()
+                     if "WARNING: AddressSanitizer failed to allocate" not in l)
+
+
+def check_generated_program(tmp_path, text, sanitize_clang=True, time_limit=1.0):
+    """Builds `text` (a generated program, with the flags of its cflags line) with gcc
+    -O0, gcc -O2 -Wextra, clang -O2 -Wextra and ASan+UBSan, all -Werror; checks that it
+    runs in time, cleanly, the same everywhere, and prints a checksum."""
     prog = tmp_path / "prog.c"
-    prog.write_text(gen_linked.generate(seed))
+    prog.write_text(text)
+    extra = gen_linked.cflags(text)
     builds = {"gcc-O0": ("gcc", ["-std=c99", "-Wall", "-Werror", "-O0"]),
               "gcc-O2": ("gcc", ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"]),
               "san": ("gcc", ["-std=c99", "-Wall", "-Werror", *differential.SAN_FLAGS])}
     clang = shutil.which("clang-16") or shutil.which("clang")
     if clang:
         builds["clang-O2"] = (clang, ["-std=c99", "-Wall", "-Wextra", "-Werror", "-O2"])
-        builds["clang-san"] = (clang, ["-std=c99", "-Wall", "-Werror",
-                                       *differential.SAN_FLAGS])
+        if sanitize_clang:
+            builds["clang-san"] = (clang, ["-std=c99", "-Wall", "-Werror",
+                                           *differential.SAN_FLAGS])
     results = {}
-    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1")
     for name, (cc, flags) in builds.items():
         exe = tmp_path / name
-        r = tl.run([cc, *flags, prog, "-o", exe])
+        r = tl.run([cc, *flags, *extra, prog, "-o", exe])
         assert r.returncode == 0, f"{name}: {r.stderr[-3000:]}"
         t0 = time.monotonic()
-        r = tl.run([exe], env=env, timeout=60)
+        r = tl.run([exe], env=SAN_ENV, timeout=60)
         if name == "gcc-O2":
-            assert time.monotonic() - t0 < 1.0, "the program runs too long"
-        assert "runtime error" not in r.stderr and "AddressSanitizer" not in r.stderr, (
+            assert time.monotonic() - t0 < time_limit, "the program runs too long"
+        err = sanitizer_errors(r.stderr)
+        assert "runtime error" not in err and "Sanitizer" not in err, (
             f"{name}:\n{r.stderr[-3000:]}")
         results[name] = (r.returncode, r.stdout)
     ref = results["gcc-O0"]
     assert re.search(r"^total \d+$", ref[1], re.M), "no checksum printed"
     for name, res in results.items():
         assert res == ref, f"{name} behaves differently from gcc -O0"
+    return ref
+
+
+@pytest.mark.parametrize("seed", [3, 17, 101, 2024, 99991])
+def test_generated_programs_are_valid(tmp_path, seed):
+    """A generated program compiles without warnings (gcc -Wall -Werror -std=c99, and
+    -Wextra with gcc and clang at -O2), runs in well under a second, prints a checksum,
+    and behaves the same under ASan+UBSan and with every compiler (so its output depends
+    on nothing unspecified)."""
+    check_generated_program(tmp_path, gen_linked.generate(seed))
+
+
+@pytest.fixture
+def idiom_settings():
+    """Restores the generator's idiom knobs (gen_linked.configure) after the test."""
+    saved = dict(gen_linked.IDIOM_SETTINGS)
+    yield gen_linked.configure
+    gen_linked.IDIOM_SETTINGS.clear()
+    gen_linked.IDIOM_SETTINGS.update(saved)
+
+
+# The idioms in four programs (few builds: the suite stays quick), each program holding
+# every idiom of its group; OpenMP with the idioms that run work later or elsewhere.
+IDIOM_GROUPS = [("ptr-compare", "ptr-arrays", "addr-integers"),
+                ("addr-hash", "macro-text", "sizeof-arith"),
+                ("func-generic", "setjmp", "alloc-fail"),
+                ("openmp-tasks", "atexit", "opaque-callback", "line-numbers")]
+
+
+def test_idiom_groups_cover_the_idioms():
+    assert sorted(i for g in IDIOM_GROUPS for i in g) == sorted(gen_linked.gen_idioms.IDIOMS)
+
+
+@pytest.mark.parametrize("group", IDIOM_GROUPS, ids=lambda g: "+".join(g))
+def test_idiom_programs_are_valid(tmp_path, idiom_settings, group):
+    """Programs whose idioms are those of one group (tests/fuzz/gen_idioms.py), the first
+    seed that has all of them, are valid like every generated program (warning-free with
+    gcc and clang, the same at -O0, -O2 and under ASan+UBSan with leak checking, whatever
+    malloc's addresses are); the program names its idioms and, for OpenMP, its flags."""
+    omp = "openmp-tasks" in group
+    idiom_settings(idioms=",".join(group), prob=1.0, openmp=1.0 if omp else 0.0)
+    for seed in range(1000):
+        text = gen_linked.generate(seed)
+        if {i for _, i in gen_linked.idioms(text)} == set(group):
+            break
+    else:
+        pytest.fail(f"no seed below 1000 has all the idioms {group}")
+    assert gen_linked.cflags(text) == (["-fopenmp"] if omp else [])
+    check_generated_program(tmp_path, text, sanitize_clang=False)
+
+
+def test_generator_covers_its_idioms(idiom_settings):
+    """With the default knobs, most programs have idioms, a few are OpenMP programs, and
+    across a few hundred seeds every idiom and every variant of them appears (of the
+    OpenMP variants, across a few dozen OpenMP programs); without
+    idioms, programs are those of the generator before idioms (no idiom line)."""
+    idiom_settings(idioms="all")
+    seen, feats, with_idioms, omp = [], [], 0, 0
+    for seed in range(300):
+        text = gen_linked.generate(seed)
+        ids = [i for _, i in gen_linked.idioms(text)]
+        with_idioms += bool(ids)
+        omp += "-fopenmp" in gen_linked.cflags(text)
+        assert ("openmp-tasks" in ids) == ("-fopenmp" in gen_linked.cflags(text))
+        seen += [i for i in ids if i not in seen]
+        feats += [f for f in gen_linked.features(text) if f not in feats]
+    assert 180 <= with_idioms <= 270 and 8 <= omp <= 50, (with_idioms, omp)
+    missing = [i for i in gen_linked.gen_idioms.IDIOMS if i not in seen]
+    assert not missing, f"idioms never generated: {missing}"
+    wanted = ["list-and-copy", "two-lists", "count-sizeof-type", "count-sizeof-expr",
+              "count-shift", "global-pointer-array", "local-pointer-array",
+              "local-stack-array", "heap-stack-array", "int-to-pointer", "address-equality",
+              "key-shift-prime", "key-shift-mask", "key-prime", "array-ring",
+              "context-global", "context-bytes", "context-owner", "sizeof-printed",
+              "owner-across-setjmp", "setjmp-in-loop", "setjmp-in-callee", "fail-calloc",
+              "fail-malloc", "fail-realloc", "fail-in-loop", "omp-task", "omp-taskloop",
+              "omp-for", "omp-deferred", "omp-reduction", "twalk", "dl_iterate_phdr"]
+    # the OpenMP programs are few: their variants from OpenMP programs only
+    idiom_settings(idioms="openmp-tasks", prob=1.0, openmp=1.0)
+    for seed in range(40):
+        feats += [f for f in gen_linked.features(gen_linked.generate(seed)) if f not in feats]
+    missing = [f for f in wanted if f not in feats]
+    assert not missing, f"idiom variants never generated: {missing}"
+    idiom_settings(idioms="none", prob=gen_linked.gen_idioms.IDIOM_PROB,
+                   openmp=gen_linked.gen_idioms.OPENMP_PROB)
+    assert not any(gen_linked.idioms(gen_linked.generate(s)) for s in range(30))
 
 
 def test_generator_covers_its_features():
@@ -222,10 +323,12 @@ def test_generated_two_file_programs_are_valid(tmp_path, seed):
     outs = []
     for name, flags in (("O2", ["-O2"]), ("san", list(differential.SAN_FLAGS))):
         exe = tmp_path / name
-        r = tl.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", *flags, *srcs, "-o", exe])
+        r = tl.run(["gcc", "-std=c99", "-Wall", "-Wextra", "-Werror", *flags,
+                    *gen_linked.cflags(files["prog.c"]), *srcs, "-o", exe])
         assert r.returncode == 0, r.stderr[-3000:]
-        r = tl.run([exe], env=dict(os.environ, ASAN_OPTIONS="detect_leaks=1"), timeout=60)
-        assert "runtime error" not in r.stderr and "AddressSanitizer" not in r.stderr, r.stderr
+        r = tl.run([exe], env=SAN_ENV, timeout=60)
+        err = sanitizer_errors(r.stderr)
+        assert "runtime error" not in err and "Sanitizer" not in err, r.stderr
         outs.append((r.returncode, r.stdout))
     assert outs[0] == outs[1] and re.search(r"^total \d+$", outs[0][1], re.M)
 

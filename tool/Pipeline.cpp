@@ -1,5 +1,7 @@
 //===- Pipeline.cpp - the steps of a run, shared by both modes ------------===//
 #include "Pipeline.h"
+
+#include <cstdlib>
 #include "ChangedRegions.h"
 #include "Diagnostics.h"
 #include "Expectations.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -227,6 +230,28 @@ static std::string lineCol(StringRef Text, unsigned Offset) {
   return std::to_string(Before.count('\n') + 1) + ":" + std::to_string(Col);
 }
 
+/// For ptrcomp's developers: with PTRCOMP_DEBUG_SELF_CHECK=1, the texts that the
+/// self-check rejects go to stderr, with its errors.
+static void dumpRejected(const std::vector<OutputFile> &Files, const CheckResult &Found) {
+  static const bool Dump = [] {
+    const char *E = std::getenv("PTRCOMP_DEBUG_SELF_CHECK");
+    return E && *E && std::string(E) != "0";
+  }();
+  if (!Dump)
+    return;
+  for (const CompileError &E : Found.Errors)
+    llvm::errs() << "ptrcomp: debug: self-check: " << E.Where << ": " << E.Message << "\n";
+  for (const LinkError &E : Found.LinkErrors)
+    llvm::errs() << "ptrcomp: debug: self-check: link: "
+                 << (E.K == LinkError::MultipleDefinition ? "multiple definition of '"
+                                                          : "undefined reference to '")
+                 << E.Symbol << "'\n";
+  for (const OutputFile &F : Files)
+    if (F.Edits)
+      llvm::errs() << "ptrcomp: debug: rejected text of " << F.DisplayPath << ":\n"
+                   << F.Transformed << "\n";
+}
+
 /// The self-check: true when the transformed program compiles and links (the
 /// symbols of the original units are in \p Results). Otherwise the structures
 /// whose edits (or rewritten functions) hold an error, or a link error's places,
@@ -256,6 +281,7 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
       checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs, Before);
   if (Found.Errors.empty() && Found.LinkErrors.empty())
     return true;
+  dumpRejected(Files, Found);
   std::map<std::string, const OutputFile *> ByPath;
   for (const OutputFile &F : Files)
     ByPath[F.RealPath] = &F;

@@ -2,8 +2,10 @@
    start, through integer casts and through char pointers. The members around them are
    chars, so no access is inconsistent with the struct's type, yet any new layout (a
    4-byte index for `next`, or members declared by alignment) would change what is
-   printed: the node keeps its layout. */
-// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "the bytes between two places in it are measured at member_distance.c:29:26"}
+   printed: the node keeps its layout. Its objects are also allocated as an array whose
+   addresses become integers, which a pool could not space and align as malloc does, so
+   the structure stays as it is. */
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "its objects are allocated as arrays and the program relies on their addresses (converted to an integer at member_distance.c:30:26): a pool would change their alignment or their spacing"}
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -20,7 +20,10 @@ A failure is: different behaviour; a tool crash (a signal, or "Stack dump", "Ass
 report that is not the documented JSON; an output that does not compile (for `linked`,
 not compile cleanly at -Wall -Wextra -Werror, like the original does); for the macro
 generator, a structure left unchanged because ptrcomp's rewritten code would not compile
-(its output check caught a bug of the rewrite). Each failure is
+(its output check caught a bug of the rewrite; for the other generators such structures
+are counted, not failed: a line `VETO <program>: ...` each, and before the summary
+`self-check vetoes: V in P programs`, which also counts programs that ptrcomp left
+unchanged for an "internal error" no structure explains). Each failure is
 saved under tests/fuzz/results/<generator>-<seed>/ with the program, the tool's output,
 its stderr, a description and, when creduce is installed, a reduced program
 (reduced.c, with the interestingness test interesting.py that produced it; for the
@@ -33,6 +36,19 @@ where M counts programs whose output differs from the input, K sums the report's
 structures with "compressed": true, and F counts programs that failed in any of the ways
 above. The exit status is 0 when F is 0, 1 when some program failed and 2 when the run
 could not start (no ptrcomp, no csmith, no runtime library).
+
+Linked programs may have idioms (tests/fuzz/gen_idioms.py: pointer comparisons, arrays
+of node pointers, address integers and hashing, __COUNTER__/#/##, sizeof arithmetic,
+__func__/_Generic in clones, setjmp/longjmp, failing allocations, OpenMP tasks, atexit,
+callbacks from libc, __LINE__), chosen per seed (`--idioms`, `--idiom-prob`,
+`--openmp-prob`). A program's `/* cflags: ... */` line (-fopenmp) is added to the flags
+of ptrcomp and of every build, also for a --program file. Sanitizer runs use
+allocator_may_return_null=1 (failing allocations return NULL as with malloc). When some
+checked program has idioms, the summary is preceded by a table with a row per idiom:
+how many programs used it, how many structures were compressed in those programs, how
+many of the idiom's own structures (`struct iK_...`) were compressed out of how many the
+report lists, and how many of those programs failed; a last row `(any idiom)` sums the
+programs with at least one.
 
 The macro generator's programs are checked like linked ones (same flags, option
 variants and sanitizer share); for them the summary is preceded by a line
@@ -55,6 +71,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -72,6 +89,9 @@ LINKED_CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror"]
 SAN_FLAGS = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
              "-fno-omit-frame-pointer"]
 RUN_TIMEOUT = {"linked": 10, "csmith": 5, "file": 10}
+# allocator_may_return_null: programs of the alloc-fail idiom ask for more than ASan's
+# limit and must get NULL, as from malloc
+ASAN_OPTIONS = "detect_leaks=0:allocator_may_return_null=1"
 # Options ptrcomp is run with, cycled over the linked programs: every option combination
 # the tool supports must preserve behaviour.
 LINKED_VARIANTS = [[], [], [], ["--index-bits=16"], ["--mode=poolalloc"]]
@@ -103,11 +123,25 @@ def csmith_include():
     return None
 
 
+RUNNING = set()  # process groups of the commands running now (all threads)
+RUNNING_LOCK = threading.Lock()
+STOP = threading.Event()  # set on SIGTERM: no command starts any more
+
+
+class Stopped(Exception):
+    pass
+
+
 def run(cmd, timeout, cwd=None, env=None):
     """Run cmd; returns (returncode, stdout, stderr) or raises subprocess.TimeoutExpired.
-    The command runs in its own process group, killed whole on timeout."""
-    p = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, start_new_session=True)
+    The command runs in its own process group, killed whole on timeout (and by
+    kill_running on SIGTERM)."""
+    with RUNNING_LOCK:
+        if STOP.is_set():
+            raise Stopped()
+        p = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True)
+        RUNNING.add(p.pid)
     try:
         out, err = p.communicate(timeout=timeout)
     except BaseException:
@@ -117,7 +151,22 @@ def run(cmd, timeout, cwd=None, env=None):
             pass
         p.communicate()
         raise
+    finally:
+        with RUNNING_LOCK:
+            RUNNING.discard(p.pid)
     return (p.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
+
+
+def kill_running():
+    """Kills the process groups of every running command, in every thread, and lets no
+    other command start."""
+    with RUNNING_LOCK:
+        STOP.set()
+        for pid in RUNNING:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 class Config:
@@ -169,9 +218,11 @@ def setup(cfg):
 
 
 def flags_for(kind, text, cfg):
-    """(compile flags, ptrcomp parse flags) for a program."""
+    """(compile flags, ptrcomp parse flags) for a program. A linked program's
+    `/* cflags: ... */` line (-fopenmp) adds to both."""
     if kind == "linked":
-        return LINKED_CFLAGS, ["-std=c99"]
+        extra = gen_linked.cflags(text)
+        return LINKED_CFLAGS + extra, ["-std=c99"] + extra
     inc = []
     if "csmith.h" in text and cfg.csmith_inc:
         inc = ["-I" + cfg.csmith_inc]
@@ -215,18 +266,30 @@ def check_one(cfg, kind, seed, index, program_file=None):
         tmp = tempfile.TemporaryDirectory(prefix=f"ptrcomp-fuzz-{name}-")
         work = pathlib.Path(tmp.name)
     res = {"name": name, "kind": kind, "seed": seed, "index": index, "status": "ok",
-           "transformed": False, "compressed": 0, "work": str(work)}
+           "transformed": False, "compressed": 0, "work": str(work), "idioms": [],
+           "own": {}}
     try:
         _check(cfg, kind, seed, index, program_file, work, res)
     except Discard as d:
         res["status"] = "discarded"
         res["message"] = str(d)
     except Failure as f:
+        if STOP.is_set():  # a command killed by kill_running
+            res["status"] = "discarded"
+            res["message"] = "stopped"
+            return res
         res["status"] = "failed"
         res["failure"] = f.kind
         res["message"] = f.message
         res["saved"] = save_failure(cfg, work, res)
+    except Stopped:
+        res["status"] = "discarded"
+        res["message"] = "stopped"
     except Exception as e:  # a bug of this script must not pass silently
+        if STOP.is_set():  # a command killed by kill_running
+            res["status"] = "discarded"
+            res["message"] = "stopped"
+            return res
         res["status"] = "failed"
         res["failure"] = "harness"
         res["message"] = f"{type(e).__name__}: {e}"
@@ -260,6 +323,7 @@ def _check(cfg, kind, seed, index, program_file, work, res):
             raise Discard(f"csmith failed: {err.strip()[:200]}")
         prog.write_text(text, encoding="utf-8")
     res["program"] = str(prog)
+    res["idioms"] = gen_linked.idioms(text)
     # Other files of the program (a library the generator put in lib.c).
     sources = [prog] + sorted(p for p in work.glob("*.c") if p.name != "prog.c")
     # macro and hooks programs are checked like linked ones
@@ -339,12 +403,22 @@ def _check(cfg, kind, seed, index, program_file, work, res):
                       f"({type(e).__name__}: {e}):\n$ {res['ptrcomp_cmd']}\n"
                       f"stdout: {pout[:2000]!r}"))
     res["compressed"] = sum(1 for s in structures if s.get("compressed") is True)
+    # per idiom unit: (compressed, all) structures of its own types (struct iK_...)
+    for prefix, _ in res["idioms"]:
+        own = [s for s in structures
+               if str(s.get("type", "")).startswith(f"struct {prefix}_")]
+        res["own"][prefix] = (sum(1 for s in own if s.get("compressed") is True), len(own))
     res["macro_uses"], res["macro_names"] = macro_expansions(report if structures else {})
+    # Structures ptrcomp's own output check left unchanged because its rewrite of them
+    # would not compile (and errors no structure explains, which leave the whole program
+    # unchanged): safe, but each is a bug of the rewrite. Counted for every program.
+    broken = [f"{s.get('type')}: {r}" for s in structures for r in s.get("reasons") or []
+              if "the rewritten code would not compile" in r]
+    broken += [l.strip() for l in perr.splitlines() if "internal error" in l]
+    res["compile_vetoes"] = broken
     if kind == "macro":
-        # The macro generator writes only what ptrcomp rewrites: a structure its own
-        # output check had to leave unchanged is a bug of the rewrite.
-        broken = [r for s in structures for r in s.get("reasons") or []
-                  if "the rewritten code would not compile" in r]
+        # The macro generator writes only what ptrcomp rewrites: there a structure its
+        # own output check had to leave unchanged fails the program.
         if broken:
             soft.append(Failure("compile-veto", f"ptrcomp wrote code that does not compile "
                                                 f"and left the structure unchanged:\n"
@@ -397,7 +471,7 @@ def _check(cfg, kind, seed, index, program_file, work, res):
     # 4. sanitizers on a share of the linked programs (--sanitize=all: on every program)
     if cfg.sanitize == "all" or (cfg.sanitize == "share" and flavour == "linked" and
                                  share % 3 == 0):
-        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0",
+        env = dict(os.environ, ASAN_OPTIONS=ASAN_OPTIONS,
                    UBSAN_OPTIONS="print_stacktrace=1")
         ok, err, cmd = build("gcc", sources, work / "orig-asan", [*SAN_FLAGS, *cflags])
         if not ok:
@@ -521,6 +595,7 @@ if P["kind"] in ("mismatch", "asan"):
              *P["cflags"], "prog.c", "-o", "orig-san"], 120)
     if r is None or r[0] != 0:
         fail()
+    os.environ["ASAN_OPTIONS"] = "detect_leaks=0:allocator_may_return_null=1"
     san = run(["./orig-san"], P["timeout"] * 3)
     if san is None or san[:2] != orig[:2]:
         fail()
@@ -570,7 +645,7 @@ if P["kind"] == "asan":
              *P["cflags"], *P["rtcflags"], *srcs, "-o", "new", *P["rtlibs"]], 120)
     if r is None or r[0] != 0:
         fail()
-    os.environ["ASAN_OPTIONS"] = "detect_leaks=0"
+    os.environ["ASAN_OPTIONS"] = "detect_leaks=0:allocator_may_return_null=1"
     new = run(["./new"], P["timeout"] * 3)
     sys.exit(0 if new is None or new[:2] != orig[:2] else 1)
 fail()
@@ -729,13 +804,32 @@ def main(argv=None):
     ap.add_argument("--sanitize", choices=["share", "all", "none"], default="share",
                     help="which programs also run under ASan+UBSan, original and output: "
                          "every 3rd linked program (share, the default), all, or none")
+    ap.add_argument("--idioms", default="all", metavar="LIST",
+                    help="idioms the linked generator may put in its programs "
+                         "(tests/fuzz/gen_idioms.py): all (the default), none, or a comma-"
+                         "separated list of " + ", ".join(gen_linked.gen_idioms.IDIOMS))
+    ap.add_argument("--idiom-prob", type=float, metavar="P",
+                    help="share of linked programs that get idioms, 1 to 3 each (default: "
+                         f"{gen_linked.gen_idioms.IDIOM_PROB})")
+    ap.add_argument("--openmp-prob", type=float, metavar="P",
+                    help="share of linked programs built (and transformed) with -fopenmp, "
+                         "the only ones with the openmp-tasks idiom (default: "
+                         f"{gen_linked.gen_idioms.OPENMP_PROB})")
     ap.add_argument("--runtime-flags", metavar="FLAGS",
                     help="flags to build the output with instead of those printed by "
                          "ptrcomp --print-runtime-flags")
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args(argv)
-    # on SIGTERM, unwind so that the process groups of running commands are killed
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        gen_linked.configure(idioms=args.idioms, prob=args.idiom_prob,
+                             openmp=args.openmp_prob)
+    except ValueError as e:
+        ap.error(str(e))
+    # on SIGTERM: no more programs start, and the running commands are killed
+    def stop(*_):
+        kill_running()
+        sys.exit(143)
+    signal.signal(signal.SIGTERM, stop)
     cfg = Config(args)
     missing = [p for p in args.program if not pathlib.Path(p).is_file()]
     if missing:
@@ -749,7 +843,8 @@ def main(argv=None):
         return 2
 
     results = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+    ex = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    try:
         if args.program:
             futs = [ex.submit(check_one, cfg, "file", 0, i, p)
                     for i, p in enumerate(args.program)]
@@ -774,6 +869,12 @@ def main(argv=None):
                     results.append(r)
                     report_progress(r, args.verbose)
             results = results_in_order(results, args.count)
+    except BaseException:
+        # queued programs never start; the running ones die with their commands
+        ex.shutdown(wait=False, cancel_futures=True)
+        kill_running()
+        raise
+    ex.shutdown()
 
     checked = [r for r in results if r["status"] != "discarded"]
     failed = [r for r in checked if r["status"] == "failed"]
@@ -810,11 +911,50 @@ def main(argv=None):
         progs = sum(1 for r in checked if r.get("macro_uses", 0))
         names = len({n for r in checked for n in r.get("macro_names", ())})
         print(f"macro uses expanded: {uses} in {progs} programs ({names} distinct macros)")
+    vetoed = [r for r in checked if r.get("compile_vetoes")]
+    for r in vetoed:
+        print(f"VETO {r['name']}: {len(r['compile_vetoes'])} structure(s) left unchanged "
+              f"because the rewritten code would not compile: {r['compile_vetoes'][0]}")
+    print(f"self-check vetoes: {sum(len(r['compile_vetoes']) for r in vetoed)} in "
+          f"{len(vetoed)} programs")
+    table = idiom_table(checked)
+    if table:
+        print("\n".join(table))
     n = len(checked)
     m = sum(1 for r in checked if r["transformed"])
     k = sum(r["compressed"] for r in checked)
     print(f"{n} programs, {m} transformed, {k} structures compressed, {len(failed)} mismatches")
     return 1 if failed else 0
+
+
+def idiom_table(checked):
+    """Lines of the idiom table: per idiom (gen_idioms.py) of the checked programs, how
+    many programs used it, how many structures were compressed in those programs (all
+    of their structures), how many of the idiom's own structures (struct iK_... of its
+    units) were compressed out of how many the report lists, and how many of the
+    programs failed. No lines when no program has idioms."""
+    rows = []
+    for idiom in gen_linked.gen_idioms.IDIOMS:
+        progs = [r for r in checked if any(i == idiom for _, i in r.get("idioms", ()))]
+        if not progs:
+            continue
+        comp = sum(r["compressed"] for r in progs)
+        own_c = sum(r["own"].get(p, (0, 0))[0] for r in progs
+                    for p, i in r["idioms"] if i == idiom)
+        own_n = sum(r["own"].get(p, (0, 0))[1] for r in progs
+                    for p, i in r["idioms"] if i == idiom)
+        failed = sum(1 for r in progs if r["status"] == "failed")
+        rows.append((idiom, len(progs), comp, f"{own_c}/{own_n}", failed))
+    if not rows:
+        return []
+    with_idioms = [r for r in checked if r.get("idioms")]
+    rows.append(("(any idiom)", len(with_idioms), sum(r["compressed"] for r in with_idioms),
+                 "", sum(1 for r in with_idioms if r["status"] == "failed")))
+    head = ("idiom", "programs", "structures compressed", "own compressed", "failed")
+    w = [max(len(str(x[i])) for x in rows + [head]) for i in range(len(head))]
+    fmt = lambda x: (f"{x[0]:<{w[0]}}  " +
+                     "  ".join(f"{str(v):>{w[i + 1]}}" for i, v in enumerate(x[1:])))
+    return [fmt(head)] + [fmt(x) for x in rows]
 
 
 def results_in_order(results, count):

@@ -18,7 +18,20 @@ contexts. Some operations make the structure they touch escape (byte access, poi
 integer casts, qsort, memcpy of nodes, nodes on the stack linked to heap nodes) while
 the same helpers build other structures that do not.
 
+Most programs also have *idioms* (tests/fuzz/gen_idioms.py): units with a struct of
+their own and one scenario each, written in a way through which a program can observe
+the representation of its nodes (pointer comparisons and differences, arrays of node
+pointers, address integers and address hashing, __COUNTER__/#/## in macros, sizeof
+arithmetic, __func__ and _Generic in cloned helpers, setjmp/longjmp, failing
+allocations, OpenMP tasks, atexit handlers, callbacks from libc functions without a
+model, __LINE__). They come from a random stream of their own, so that a program
+without idioms is the one the generator wrote before they existed. The program names
+them in a line `/* idioms: i0=setjmp i1=addr-hash */` (idioms()), and the flags it must
+be built and transformed with in a line `/* cflags: -fopenmp */` (cflags(); only the
+programs of the openmp-tasks idiom have one).
+
 Usage: gen_linked.py SEED [-o FILE] [--macros] [--files DIR] [--mode hooks]
+                      [--idioms all|none|LIST] [--idiom-prob P] [--openmp-prob P]
 
 --macros: the macro mode of tests/fuzz/gen_macros.py (structures reached through the
 program's own macros, some in a header shared by two files).
@@ -32,7 +45,36 @@ import random
 import re
 import sys
 
+import gen_idioms
+
 HASH_MUL = "2654435761u"
+
+# Idioms (gen_idioms.py) of the programs of generate() and generate_files(): which ones
+# may be chosen (None: all), the share of programs that get some, and the share of
+# programs built with -fopenmp (the only ones with openmp-tasks). configure() sets them.
+IDIOM_SETTINGS = {"names": None, "prob": gen_idioms.IDIOM_PROB,
+                  "openmp": gen_idioms.OPENMP_PROB}
+
+
+def configure(idioms=None, prob=None, openmp=None):
+    """Set the idiom knobs: idioms "all", "none" or a comma-separated list of
+    gen_idioms.IDIOMS; prob and openmp in [0, 1]."""
+    if idioms is not None:
+        if idioms == "all":
+            IDIOM_SETTINGS["names"] = None
+        elif idioms == "none":
+            IDIOM_SETTINGS["names"] = []
+        else:
+            names = [n.strip() for n in idioms.split(",") if n.strip()]
+            bad = [n for n in names if n not in gen_idioms.IDIOMS]
+            if bad:
+                raise ValueError(f"unknown idiom {bad[0]!r} (known: "
+                                 f"{', '.join(gen_idioms.IDIOMS)})")
+            IDIOM_SETTINGS["names"] = names
+    if prob is not None:
+        IDIOM_SETTINGS["prob"] = prob
+    if openmp is not None:
+        IDIOM_SETTINGS["openmp"] = openmp
 
 # Payload field types: (C type, initialiser from an unsigned expression, hash expression).
 SCALARS = [
@@ -147,6 +189,7 @@ class Program:
         self.scenarios = []      # (name, text)
         self.need_xmalloc = False
         self.counter = 0
+        self.units = []          # idioms (gen_idioms.Unit), from a stream of their own
 
     def feature(self, name):
         if name not in self.features:
@@ -202,8 +245,15 @@ class Program:
         if self.lib:
             self.scenarios += self.lib.scenarios()
         r.shuffle(self.scenarios)
+        # Idioms draw from a stream of their own: a program without idioms is the one
+        # the generator wrote before they existed.
+        ir = random.Random(self.seed * 104729 + 71)
+        self.units = gen_idioms.choose(self, ir, **IDIOM_SETTINGS)
+        for u in self.units:
+            self.scenarios.insert(ir.randint(0, len(self.scenarios)), u.scenario())
         if keep is not None:
             self.scenarios = [s for s in self.scenarios if s[0] in keep]
+            self.units = [u for u in self.units if u.name in keep]
             for fam in self.families:
                 fam.restrict(keep)
         return self.render()
@@ -220,11 +270,25 @@ class Program:
         body_families = []
         for fam in self.families:
             body_families.append(fam.render())
+        units = self.units
+        unit_texts = [u.render() for u in units]
+        for u in units:  # some variants are chosen as the unit's helpers are written
+            for f in u.features:
+                self.feature(f)
         rest = "\n".join(body_families + [t for _, t in self.scenarios])
         main = self.render_main([name for name, _ in self.scenarios])
         out.append(f"/* features: {' '.join(self.features)} */")
+        if units:
+            out.append(f"/* idioms: {' '.join(f'{u.t}={u.idiom}' for u in units)} */")
+        cflags = [f for u in units for f in u.cflags]
+        if cflags:
+            out.append(f"/* cflags: {' '.join(dict.fromkeys(cflags))} */")
+        if any(u.gnu for u in units):
+            out.append("#define _GNU_SOURCE")
         out += ["#include <stddef.h>", "#include <stdint.h>", "#include <stdio.h>",
-                "#include <stdlib.h>", "#include <string.h>", ""]
+                "#include <stdlib.h>", "#include <string.h>"]
+        extra = [h for u in units for h in u.includes]
+        out += [f"#include <{h}>" for h in dict.fromkeys(extra)] + [""]
         if "rnd()" in rest:
             out += [f"static unsigned rng_state = {self.seed % 1000003}u;", "",
                     "static unsigned rnd(void)", "{",
@@ -239,6 +303,7 @@ class Program:
                     "    return p;", "}", ""]
         for text in body_families:
             out.append(text)
+        out += unit_texts
         if self.lib:
             out += self.lib.declarations()
         for name, text in self.scenarios:
@@ -3042,6 +3107,22 @@ def features(text):
     return []
 
 
+def idioms(text):
+    """The idioms of a program (its `/* idioms: i0=setjmp ... */` line) as a list of
+    (unit prefix, idiom name); the unit's structs are named `struct <prefix>_...`."""
+    m = re.search(r"^/\* idioms: (.*) \*/$", text, re.M)
+    if not m:
+        return []
+    return [tuple(w.split("=", 1)) for w in m.group(1).split() if "=" in w]
+
+
+def cflags(text):
+    """The flags a program must be built and parsed with (its `/* cflags: ... */` line,
+    -fopenmp for OpenMP programs), as a list."""
+    m = re.search(r"^/\* cflags: (.*) \*/$", text, re.M)
+    return m.group(1).split() if m else []
+
+
 def generate_macro_files(seed):
     """The macro-mode program for `seed` as files {name: text} (tests/fuzz/gen_macros.py:
     data structures reached through the program's own macros; prog.c, and for some seeds
@@ -3060,7 +3141,19 @@ def main(argv=None):
                     "for some seeds, lib.c and a header) into DIR")
     ap.add_argument("--mode", choices=["linked", "hooks"], default="linked",
                     help="hooks: allocator hooks and dispatch tables (generate_hooks)")
+    ap.add_argument("--idioms", metavar="LIST",
+                    help="idioms (gen_idioms.py) the program may have: all (the default), "
+                         "none, or a comma-separated list of " + ", ".join(gen_idioms.IDIOMS))
+    ap.add_argument("--idiom-prob", type=float, metavar="P",
+                    help=f"share of programs with idioms (default {gen_idioms.IDIOM_PROB})")
+    ap.add_argument("--openmp-prob", type=float, metavar="P",
+                    help=f"share of programs built with -fopenmp, the only ones with the "
+                         f"openmp-tasks idiom (default {gen_idioms.OPENMP_PROB})")
     a = ap.parse_args(argv)
+    try:
+        configure(idioms=a.idioms, prob=a.idiom_prob, openmp=a.openmp_prob)
+    except ValueError as e:
+        ap.error(str(e))
     if a.files:
         import os
         os.makedirs(a.files, exist_ok=True)

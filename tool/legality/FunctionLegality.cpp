@@ -10,6 +10,9 @@
 #include "../rules/TypesAndNames.h"
 #include "../rules/Counter.h"
 #include "../rules/Cleanup.h"
+#include "../rules/PointerComparisons.h"
+#include "../rules/StructCopies.h"
+#include "../rules/MacroExpansions.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -127,6 +130,21 @@ void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
   veto(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
 }
 
+void FunctionLegality::ruleVariadicLastParameter() {
+  // va_start(ap, last) needs a parameter that default promotions leave as it is; a
+  // 16-bit index is promoted to int.
+  const FunctionDecl *FD = F.Decl;
+  if (!FD || !FD->isVariadic() || FD->param_empty())
+    return;
+  const ParmVarDecl *Last = FD->parameters().back();
+  if (Rep R = repOfVar(Last); R.K == Idx && R.E.Bits < 32)
+    veto(R.E, nullptr,
+         "'" + Last->getName().str() + "', the last parameter before '...' of '" +
+             FD->getName().str() + "', would be a " + std::to_string(R.E.Bits) +
+             "-bit index, which va_start cannot name (it is promoted), at " +
+             dsa::locationString(Ctx, Last->getLocation()));
+}
+
 void FunctionLegality::ruleReturnInStatementExpression(const StmtExpr *E) {
   // A statement expression kept as it is (`#define TRY(e) ({ ...; if (r < 0) return r;
   // r; })`) keeps its returns, which would leave without destroying the pools.
@@ -190,6 +208,17 @@ void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
       PoolObject = rep(AS->getBase()).K == Idx;
   }
+  if (PoolObject && isPointer(E->getType()) && !E->getType()->isArrayType() &&
+      rep(E).K == Idx && !fieldIndexEncoding(E)) {
+    // The objects' layout keeps a pointer in the field, while what it points to is
+    // in a pool of indices: a pool that another function chooses (its callers').
+    Rep T = rep(E);
+    veto(T.E, E,
+         "stored in field '" + E->getMemberNameInfo().getAsString() +
+             "' of objects whose layout keeps a pointer there (the pool it points into "
+             "is chosen by the callers)");
+    return;
+  }
   if ((PoolObject && !(E->isArrow() && rep(E->getBase()).K == Real)) ||
       layoutOfMemberBase(E) >= 0)
     return;
@@ -212,34 +241,6 @@ void FunctionLegality::ruleAddressOfPoolObject(const UnaryOperator *E) {
   if (isa<ArraySubscriptExpr>(Inner))
     return;
   veto(R.E, E, "the address of an object in a pool is taken in an unsupported way");
-}
-
-void FunctionLegality::ruleIndexPointerComparison(const BinaryOperator *E) {
-  Rep L = rep(E->getLHS()), R = rep(E->getRHS());
-  if ((L.K == Idx && R.K == Real) || (L.K == Real && R.K == Idx))
-    veto(L.K == Idx ? L.E : R.E, E, "an index is compared with a pointer");
-}
-
-void FunctionLegality::ruleIndexPointerSubtraction(const BinaryOperator *E) {
-  Rep L = rep(E->getLHS()), R = rep(E->getRHS());
-  if ((L.K == Idx) != (R.K == Idx))
-    veto(L.K == Idx ? L.E : R.E, E, "an index is subtracted from a pointer");
-}
-
-void FunctionLegality::ruleStructCopyAcrossPool(const BinaryOperator *E) {
-  // Whole-struct copies: both sides pool objects of one layout, or neither.
-  auto PoolObject = [&](const Expr *X) -> Rep {
-    X = X->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
-      return rep(U->getSubExpr());
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
-      return rep(AS->getBase());
-    return {};
-  };
-  Rep A = PoolObject(E->getLHS()), B = PoolObject(E->getRHS());
-  bool AP = A.K == Idx, BP = B.K == Idx;
-  if ((AP || BP) && !(AP && BP && A.E.LayoutId == B.E.LayoutId))
-    veto(AP ? A.E : B.E, E, "a struct is copied between a pool and other memory");
 }
 
 void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
@@ -423,6 +424,8 @@ void FunctionLegality::ruleExpansion(const Stmt *Root) {
   if (!CheckedRoots.insert(Root).second)
     return;
   if (std::string Why = rules::counterProblem(*this, Root, false, PP); !Why.empty())
+    vetoCode(Root, Why);
+  if (std::string Why = rules::expansionProblem(*this, Root); !Why.empty())
     vetoCode(Root, Why);
 }
 
@@ -652,8 +655,8 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     return children(Written ? Written : ILE, allChildren(Written ? Written : ILE));
   }
   case Stmt::StmtExprClass:
-    if (!rangeOf(E) && !isPointer(E->getType())) {
-      // Written by a macro (glibc's assert): rewritten statement by statement.
+    if (!isPointer(E->getType())) {
+      // Rewritten statement by statement (glibc's assert, `({ T *t = ...; t->v; })`).
       for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
         stmt(S);
       return false;
@@ -756,27 +759,22 @@ bool FunctionLegality::binary(const BinaryOperator *E) {
     if (LIdx || rep(R).K == Idx)
       return children(E, {{R, LIdx}, {L}});
   }
-  if (isPointer(L->getType()) && isPointer(R->getType()) &&
-      (E->isEqualityOp() || E->isRelationalOp())) {
-    Rep LR = rep(L), RR = rep(R);
-    if (LR.K == Idx || RR.K == Idx) {
-      ruleIndexPointerComparison(E);
-      return children(E, {{L, RR.K == Idx}, {R, LR.K == Idx}});
-    }
+  // rules/PointerComparisons.h
+  if (rules::PointerComparisonDecision D = rules::decidePointerComparison(*this, E);
+      D.Applies) {
+    if (!D.Veto.empty())
+      veto(D.Pool, E, D.Veto);
+    if (!D.Difference)
+      return children(E, {{L, D.RightIndex}, {R, D.LeftIndex}});
+    if (!D.Veto.empty())
+      return false;
+    embed(L);
+    embed(R);
+    return true;
   }
-  if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
-    Rep LR = rep(L), RR = rep(R);
-    if (LR.K == Idx || RR.K == Idx) {
-      ruleIndexPointerSubtraction(E);
-      if (LR.K != Idx || RR.K != Idx)
-        return false; // vetoed
-      embed(L);
-      embed(R);
-      return true;
-    }
-  }
-  if (Op == BO_Assign && L->getType()->isRecordType())
-    ruleStructCopyAcrossPool(E);
+  // rules/StructCopies.h
+  if (auto Copy = rules::structCopyProblem(*this, E))
+    veto(Copy->Pool, E, Copy->Why);
   return children(E, allChildren(E));
 }
 
@@ -1022,7 +1020,9 @@ void FunctionLegality::returnStmt(const ReturnStmt *RS) {
   SourceLocation AfterSemi = Lexer::findLocationAfterToken(
       SM.getExpansionLoc(RS->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
   if (AfterSemi.isInvalid() || !fileRange(RS->getBeginLoc())) {
-    std::string Why = "used inside a macro at " + dsa::locationString(Ctx, RS->getBeginLoc());
+    std::string Why = "a return in a macro use at " +
+                      dsa::locationString(Ctx, RS->getBeginLoc()) +
+                      " would leave without destroying the pool";
     for (int Pl : V.OwnedPools)
       Vetoes.emplace(Pl, Why);
   }
@@ -1063,6 +1063,7 @@ void FunctionLegality::run() {
     vetoAllPools(Why);
   if (std::string Why = rules::cleanupProblem(*this, Body); !Why.empty())
     vetoAllPools(Why);
+  ruleVariadicLastParameter();
   if (!V.IsOriginal)
     if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())
       vetoAllPools(Why);

@@ -86,13 +86,11 @@ private:
   void ruleStructThroughVaArg(const clang::VAArgExpr *E);
   void ruleUnsupportedExpression(const clang::Expr *E);
   void ruleReturnInStatementExpression(const clang::StmtExpr *E);
+  void ruleVariadicLastParameter();
   void ruleIndexInPointerInitializer(const clang::InitListExpr *E);
   void ruleCast(const clang::CStyleCastExpr *E);
   void ruleFieldOfUnrewrittenObject(const clang::MemberExpr *E);
   void ruleAddressOfPoolObject(const clang::UnaryOperator *E);
-  void ruleIndexPointerComparison(const clang::BinaryOperator *E);
-  void ruleIndexPointerSubtraction(const clang::BinaryOperator *E);
-  void ruleStructCopyAcrossPool(const clang::BinaryOperator *E);
   void ruleAllocationSize(const clang::CallExpr *E, llvm::StringRef Name,
                           llvm::ArrayRef<const clang::Expr *> Args,
                           const dsa::NodeEncoding &Enc);

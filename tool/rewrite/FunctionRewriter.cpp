@@ -12,6 +12,9 @@
 #include "../rules/TypesAndNames.h"
 #include "../rules/Counter.h"
 #include "../rules/Cleanup.h"
+#include "../rules/PointerComparisons.h"
+#include "../rules/StructCopies.h"
+#include "../rules/MacroExpansions.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -561,6 +564,8 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
       (changedIn(E) || stringizesEdited(E))) {
     if (std::string Why = rules::counterProblem(*this, E, false, PP); !Why.empty())
       vetoCode(E, Why);
+    if (std::string Why = rules::expansionProblem(*this, E); !Why.empty())
+      vetoCode(E, Why);
     if (!New)
       New = expansionText(E);
     noteExpanded(E);
@@ -601,10 +606,33 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
-  case Stmt::VAArgExprClass:
+  case Stmt::ChooseExprClass: {
+    // __builtin_choose_expr(c, a, b): only the chosen operand is code the analysis saw.
+    // The other is never evaluated but must compile: where it names what changes, it
+    // becomes `0`.
+    const auto *C = cast<ChooseExpr>(E);
+    const Expr *Chosen = C->getChosenSubExpr();
+    const Expr *Other = Chosen == C->getLHS() ? C->getRHS() : C->getLHS();
+    Assembly A(*this, E);
+    A.child(Chosen, [&] { return rewrite(Chosen); });
+    if (namesChangedVariable(Other))
+      A.child(Other, [&] { return std::optional<std::string>("0"); });
+    return A.text();
+  }
+  case Stmt::VAArgExprClass: {
     if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
       vetoAt(X, E, "a struct holding indices is read by va_arg");
-    return splice(E);
+    // A node pointer passed through `...` is passed as the index (or pointer to
+    // indices) it became: read it as one. Indices narrower than int are promoted.
+    const auto *VA = cast<VAArgExpr>(E);
+    std::string T = newPointerType(E->getType(), cellOf(E));
+    if (T.empty())
+      return splice(E);
+    std::string List = text(VA->getSubExpr());
+    if (rep(E).K == Idx)
+      return "(" + T + ")va_arg(" + List + ", unsigned int)";
+    return "va_arg(" + List + ", " + T + ")";
+  }
   case Stmt::CompoundLiteralExprClass: {
     // A struct with a new layout (`(struct table){ buckets, 16 }`): the type and the
     // list are written again for it, element by element.
@@ -656,9 +684,9 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     return Name;
   }
   case Stmt::StmtExprClass:
-    if (!rangeOf(E) && !isPointer(E->getType())) {
-      // A statement expression written by a macro (glibc's assert): its statements are
-      // rewritten as statements, their code where it is spelled.
+    if (!isPointer(E->getType())) {
+      // A statement expression (one written by a macro, as glibc's assert, or by hand):
+      // its statements are rewritten as statements, their code where it is spelled.
       std::set<int> Saved = Touched;
       for (const Stmt *S : cast<StmtExpr>(E)->getSubStmt()->body())
         stmt(S);
@@ -873,51 +901,29 @@ std::optional<std::string> FunctionRewriter::binary(const BinaryOperator *E) {
       return A.text();
     }
   }
-  if (isPointer(L->getType()) && isPointer(R->getType()) &&
-      (E->isEqualityOp() || E->isRelationalOp())) {
-    Rep LR = rep(L), RR = rep(R);
-    if (LR.K == Idx || RR.K == Idx) {
-      if ((LR.K == Idx && RR.K == Real) || (LR.K == Real && RR.K == Idx))
-        vetoAt(LR.K == Idx ? LR.E : RR.E, E, "an index is compared with a pointer");
-      Assembly A(*this, E);
-      A.child(L, [&] { return valueRewrite(L, RR.K == Idx); });
-      A.child(R, [&] { return valueRewrite(R, LR.K == Idx); });
-      return A.text();
-    }
-  }
-  if (Op == BO_Sub && isPointer(L->getType()) && isPointer(R->getType())) {
-    // A pointer difference is signed; a difference of unsigned indices is not, so
-    // `a - b < 0` would change meaning. Object indexing keeps the element count.
-    Rep LR = rep(L), RR = rep(R);
-    if (LR.K == Idx || RR.K == Idx) {
-      if (LR.K != Idx || RR.K != Idx) {
-        vetoAt(LR.K == Idx ? LR.E : RR.E, E, "an index is subtracted from a pointer");
+  // rules/PointerComparisons.h
+  if (rules::PointerComparisonDecision D = rules::decidePointerComparison(*this, E);
+      D.Applies) {
+    if (!D.Veto.empty()) {
+      vetoAt(D.Pool, E, D.Veto);
+      if (D.Difference)
         return std::nullopt;
-      }
+    }
+    if (D.Difference) {
       auto Operand = [&](const Expr *X) {
         std::string T = text(X);
-        return "(ptrdiff_t)" + (isAtomic(X) ? T : "(" + T + ")");
+        return isAtomic(X) ? T : "(" + T + ")";
       };
-      return Operand(L) + " - " + Operand(R);
+      return rules::indexDifference(Operand(L), Operand(R));
     }
+    Assembly A(*this, E);
+    A.child(L, [&] { return valueRewrite(L, D.RightIndex); });
+    A.child(R, [&] { return valueRewrite(R, D.LeftIndex); });
+    return A.text();
   }
-  if (Op == BO_Assign && L->getType()->isRecordType()) {
-    // Whole-struct copies: both sides must be pool objects of one layout, or neither.
-    auto PoolObject = [&](const Expr *X) -> Rep {
-      X = X->IgnoreParenImpCasts();
-      if (const auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref)
-        return rep(U->getSubExpr());
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(X))
-        return rep(AS->getBase());
-      if (const auto *ME = dyn_cast<MemberExpr>(X); ME && ME->isArrow())
-        return {}; // a struct member: its type is unchanged
-      return {};
-    };
-    Rep A = PoolObject(L), B = PoolObject(R);
-    bool AP = A.K == Idx, BP = B.K == Idx;
-    if ((AP || BP) && !(AP && BP && A.E.LayoutId == B.E.LayoutId))
-      vetoAt(AP ? A.E : B.E, E, "a struct is copied between a pool and other memory");
-  }
+  // rules/StructCopies.h
+  if (auto Copy = rules::structCopyProblem(*this, E))
+    vetoAt(Copy->Pool, E, Copy->Why);
   return splice(E);
 }
 
@@ -1142,12 +1148,60 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
 }
 
 
+bool FunctionRewriter::namesChangedVariable(const Stmt *S) const {
+  if (!S)
+    return false;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      return !varDecl(VD).empty() || repOfVar(VD).E.isPooled();
+  for (const Stmt *C : S->children())
+    if (namesChangedVariable(C))
+      return true;
+  return false;
+}
+
+std::optional<std::string> FunctionRewriter::builtinCall(const CallExpr *E) {
+  // Builtins that only look at a pointer (`__builtin_prefetch(n->next)`,
+  // `__builtin_classify_type`) see the object's address; one that returns its
+  // argument (`__builtin_assume_aligned`, an alignment hint) becomes the argument when
+  // the result is used as an index.
+  StringRef Name = E->getDirectCallee()->getName();
+  // va_start names the last parameter itself, whatever its type.
+  if (compat::startsWith(Name, "__builtin_va_") || Name == "__builtin_c23_va_start")
+    return splice(E);
+  if ((Name == "__builtin_assume_aligned" || Name == "__builtin_expect") &&
+      rep(E).K == Idx && E->getNumArgs() > 0)
+    return "(" + valueText(E->getArg(0), true) + ")";
+  bool Changed = false;
+  for (const Expr *A : E->arguments())
+    Changed |= rep(A).K == Idx;
+  if (!Changed)
+    return splice(E);
+  CallMode Mode = callMode(E, false);
+  std::vector<std::optional<std::string>> Args;
+  for (const Expr *A : E->arguments()) {
+    size_t Mark = Log.size();
+    std::optional<std::string> New;
+    if (Rep R = rep(A); R.K == Idx)
+      New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
+    else
+      New = rewrite(A);
+    if (Mode == CallPlace)
+      place(A, New, Mark);
+    Args.push_back(New);
+  }
+  return callText(E, Mode, std::nullopt, {}, Args);
+}
+
 std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   auto CI = CallIndex.find(E);
   const FunctionDecl *FD = E->getDirectCallee();
   std::string Name = FD ? FD->getName().str() : "";
-  if (CI == CallIndex.end())
+  if (CI == CallIndex.end()) {
+    if (FD && FD->getBuiltinID())
+      return builtinCall(E);
     return splice(E);
+  }
   const dsa::CallSite &CS = F.Calls[CI->second];
   // A call through an allocation hook that is a call of its allocator: a pool operation
   // when its objects are pooled, else a call through a pointer like any other.
@@ -1466,10 +1520,15 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   } else if (IsSimple) {
     Text = "{ " + Destroy + "return" + (RV ? " " + Value : "") + "; }";
   } else {
-    std::string RT = !newReturnType().empty() ? newReturnType()
-                                : F.Decl->getReturnType().getAsString(Ctx.getPrintingPolicy());
-    Text = "{ " + RT + " ptrcomp_result = " + Value + "; " + Destroy +
-           "return ptrcomp_result; }";
+    // The declarator goes around the name (`int (*ptrcomp_result)(int, int)`).
+    std::string Result;
+    if (!newReturnType().empty()) {
+      Result = newReturnType() + " ptrcomp_result";
+    } else {
+      llvm::raw_string_ostream OS(Result);
+      F.Decl->getReturnType().print(OS, Ctx.getPrintingPolicy(), "ptrcomp_result");
+    }
+    Text = "{ " + Result + " = " + Value + "; " + Destroy + "return ptrcomp_result; }";
   }
   // Replace `return ...;` including its semicolon: the block then stands for it anywhere,
   // even as the body of an if without braces.
@@ -1536,6 +1595,8 @@ void FunctionRewriter::stmt(const Stmt *S) {
     }
   } else if (changedIn(S) || stringizesEdited(S)) {
     if (std::string Why = rules::counterProblem(*this, S, false, PP); !Why.empty())
+      vetoCode(S, Why);
+    if (std::string Why = rules::expansionProblem(*this, S); !Why.empty())
       vetoCode(S, Why);
     std::string Text = expansionText(S);
     // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the

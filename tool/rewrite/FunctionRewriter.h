@@ -199,6 +199,10 @@ private:
   std::optional<std::string> binary(const clang::BinaryOperator *E);
   std::optional<std::string> conditional(const clang::ConditionalOperator *E);
   std::optional<std::string> call(const clang::CallExpr *E);
+  /// A call of a compiler builtin, which the analysis does not record as a call.
+  std::optional<std::string> builtinCall(const clang::CallExpr *E);
+  /// Whether code \p S names a variable whose type or representation changes.
+  bool namesChangedVariable(const clang::Stmt *S) const;
   std::optional<std::string> callText(const clang::CallExpr *E, CallMode Mode,
                                       const std::optional<std::string> &Callee,
                                       const std::vector<std::string> &PoolArgs,

@@ -157,7 +157,10 @@ public:
       const Stmt *Root,
       const std::function<std::optional<std::string>(const Stmt *)> &Subst,
       ASTContext &Ctx)
-      : Root(Root), Subst(Subst), Ctx(Ctx) {}
+      : Root(Root), Subst(Subst), Ctx(Ctx), Policy(Ctx.getPrintingPolicy()) {
+    Policy.IncludeNewlines = true;
+  }
+  PrintingPolicy Policy;
 
   bool handledStmt(Stmt *S, raw_ostream &OS) override {
     if (S != Root)
@@ -167,6 +170,23 @@ public:
         OS << '\x01' << *T << '\x02';
         return true;
       }
+    // The printer writes a for-loop's declaration itself, without asking: a new one
+    // (`for (pc_idx32 q = h; ...)`) is put in here. Its text ends with the `;`.
+    if (const auto *FS = dyn_cast<ForStmt>(S))
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+        if (std::optional<std::string> T = Subst(DS)) {
+          OS << "for (" << '\x01' << *T << '\x02' << " ";
+          if (FS->getCond())
+            FS->getCond()->printPretty(OS, this, Policy, 0, "\n", &Ctx);
+          OS << "; ";
+          if (FS->getInc())
+            FS->getInc()->printPretty(OS, this, Policy, 0, "\n", &Ctx);
+          OS << ") ";
+          FS->getBody()->printPretty(OS, this, Policy, 0, "\n", &Ctx);
+          if (isa<Expr>(FS->getBody()))
+            OS << ";"; // an expression statement: printed alone, it has none
+          return true;
+        }
     // A number or character as it is written in the macro (`0.1`, `0x10`, not
     // the printer's `0.10000000000000001`, `16`).
     if (isa<IntegerLiteral>(S) || isa<FloatingLiteral>(S) ||
@@ -279,9 +299,7 @@ std::string printExpansion(
   std::string Raw;
   llvm::raw_string_ostream OS(Raw);
   SubstHelper H(S, Subst, Ctx);
-  PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  Policy.IncludeNewlines = true;
-  S->printPretty(OS, &H, Policy, 0, "\n", &Ctx);
+  S->printPretty(OS, &H, H.Policy, 0, "\n", &Ctx);
   OS.flush();
   // The printer's line breaks and indentation become single spaces; text
   // substituted from the file keeps its own.

@@ -29,6 +29,18 @@ static const Expr *storageBase(const Expr *X) {
   }
 }
 
+/// \p Arg without parentheses and implicit conversions, but for the decay of an array
+/// to a pointer (`n->name` as a `char *`), which is where a pointer value starts.
+static const Expr *decayed(const Expr *Arg) {
+  for (;;) {
+    Arg = Arg->IgnoreParens();
+    const auto *ICE = dyn_cast<ImplicitCastExpr>(Arg);
+    if (!ICE || ICE->getCastKind() == CK_ArrayToPointerDecay)
+      return Arg;
+    Arg = ICE->getSubExpr();
+  }
+}
+
 StorageElement storageElement(const VersionView &V, const Expr *Arg) {
   StorageElement S;
   const Expr *X = Arg->IgnoreParenImpCasts();
@@ -66,9 +78,10 @@ StorageElement storageElement(const VersionView &V, const Expr *Arg) {
   }
   // An array of node pointers.
   if (!T->isPointerType() || !T->getPointeeType()->isRecordType()) {
-    // Other storage inside a pool object whose layout changes (`&n->key`).
-    if (VersionView::Rep R = V.rep(X); R.K == VersionView::Real && R.E.LayoutId >= 0 &&
-                                       P.Layouts[R.E.LayoutId].Compressed) {
+    // Other storage inside a pool object whose layout changes (`&n->key`, `n->name`).
+    if (VersionView::Rep R = V.rep(decayed(Arg));
+        R.K == VersionView::Real && R.E.LayoutId >= 0 &&
+        P.Layouts[R.E.LayoutId].Compressed) {
       S.K = StorageElement::Interior;
       S.Struct = R.E.Struct;
       S.Enc = R.E;
@@ -125,17 +138,23 @@ StorageElement storageElement(const VersionView &V, const Expr *Arg) {
 /// Whether a count of \p Size bytes through \p Arg stays inside the member it points
 /// to, one whose size the new layout keeps (no pointers in it).
 static bool withinMember(const VersionView &V, const Expr *Arg, const Expr *Size) {
+  // The member: what the pointer points to, or the array that decays to it.
   QualType PT = Arg->IgnoreParenImpCasts()->getType();
-  if (!PT->isPointerType())
+  QualType M;
+  if (PT->isPointerType())
+    M = PT->getPointeeType();
+  else if (PT->isConstantArrayType())
+    M = PT;
+  else
     return false;
-  QualType M = PT->getPointeeType();
   const Type *Base = M->getBaseElementTypeUnsafe();
   if (M->isIncompleteType() || M->isVoidType() || !Base->isArithmeticType())
     return false;
   Expr::EvalResult R;
   if (Size->isValueDependent() || !Size->EvaluateAsInt(R, V.context()))
     return false;
-  return R.Val.getInt().getLimitedValue() <= V.context().getTypeSizeInChars(M).getQuantity();
+  return R.Val.getInt().getLimitedValue() <=
+         uint64_t(V.context().getTypeSizeInChars(M).getQuantity());
 }
 
 ByteCountDecision decideByteCount(const VersionView &V, const CallExpr *E,

@@ -98,7 +98,8 @@ enum NodeFlag : uint32_t {
   Escapes = 1u << 5,
   Incomplete = 1u << 6,
   /// N: the program converts addresses of these objects to integers (which may hash
-  /// them or test their low bits: a pool gives them malloc's alignment).
+  /// them or test their low bits), or assumes their alignment: a pool gives them
+  /// malloc's alignment.
   AddressInteger = 1u << 7,
 };
 

@@ -4,7 +4,7 @@
    of the other. The comparison unifies what it compares (analysis/LocalGraphs.cpp), so
    equal indices mean one object: with a pool each, the first node of every list would
    have the same index. The same program with 16-bit indices, whose pools are never
-   shared otherwise: tests/exec/compare_across_structures16.c. */
+   shared otherwise: tests/exec/pointer_comparisons_across_structures16.c. */
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>

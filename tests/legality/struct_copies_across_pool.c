@@ -1,4 +1,4 @@
-// ruleStructCopyAcrossPool: a node copied into a local struct of the node's own type.
+// StructCopies rule (tool/rules/StructCopies.h): a node copied into a local struct of the node's own type.
 // EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a struct is copied between a pool and other memory"}
 #include <stdio.h>
 #include <stdlib.h>

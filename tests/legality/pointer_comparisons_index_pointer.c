@@ -1,7 +1,7 @@
-// ruleIndexPointerComparison: an interior pointer compared with a node pointer (both as
+// PointerComparisons rule (tool/rules/PointerComparisons.h): an interior pointer compared with a node pointer (both as
 // void *): the conversion to void * of a node pointer that is compared with a real
 // pointer vetoes.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a pointer that is not a pool index is converted to void * at index_pointer_comparison.c:16:14"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a pointer that is not a pool index is converted to void * at pointer_comparisons_index_pointer.c:16:14"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,8 +1,8 @@
-// ruleIndexPointerSubtraction: byte distances between nodes of one array, taken through
-// char pointers, would observe the new layout's size (the output printed 3 instead of
-// 7): the analysis treats a pointer difference through char * as a byte access, so the
-// node keeps its layout.
-// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "accessed as char at index_pointer_subtraction.c:16:12"}
+// PointerComparisons rule (tool/rules/PointerComparisons.h): byte distances between
+// nodes of one array, taken through char pointers, would observe the new layout's size
+// (the output printed 3 instead of 7): the analysis treats a pointer difference through
+// char * as a byte access, so the node keeps its layout.
+// EXPECT: {"type": "struct node", "owner": "main", "compressed": false, "reason": "accessed as char at pointer_comparisons_subtraction.c:16:12"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -3,8 +3,9 @@
    itself, each pair passed to functions that compare every node of one with every node
    of the other. The comparison unifies what it compares (analysis/LocalGraphs.cpp), so
    equal indices mean one object: with a pool each, the first node of every list would
-   have the same index. The same program as tests/exec/compare_across_structures.c, with 16-bit
-   indices, whose pools are never shared otherwise. */
+   have the same index. The same program as
+   tests/exec/pointer_comparisons_across_structures.c, with 16-bit indices, whose pools
+   are never shared otherwise. */
 // PTRCOMP-ARGS: --index-bits=16
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, "compressed": true, "index_bits": 16}
 #include <stdio.h>
