@@ -197,6 +197,8 @@ private:
                   llvm::function_ref<unsigned(Cell)> IndexBits, bool MallocAligned = false);
   /// The index width of a pointer to \p Tg in the graph of \p Owner, or 0.
   unsigned indexBitsIn(const std::string &Owner, Cell Tg);
+  /// The struct of node \p N's objects (of a collapsed node: one its pointers name).
+  TypeId structOf(const DSNode &N) const;
   int internLayout(Layout L);
   /// Whether node \p N of \p F's graph is struct-typed local variables (not parameters)
   /// that may hold indices: a struct-typed holder (`struct queue q;`) whose layout can
@@ -493,11 +495,7 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   // object (makeLayouts); elements of one array allocation cannot be padded, nor
   // shrunk by a new layout, without changing their spacing, which such integers
   // measure (`(uintptr_t)p >> 4`). Objects that keep a size malloc aligns keep both.
-  TypeId Struct = N.Collapsed ? NoType : N.Type;
-  if (!Struct)
-    for (TypeId PT : N.PointerTypes)
-      if (PG.Types.info(PT).K == TypeInfo::Struct)
-        Struct = PT;
+  TypeId Struct = structOf(N);
   if ((N.Flags & AddressInteger) && (N.Flags & Array) &&
       ((!N.Collapsed && Opts.Compress) || !Struct ||
        PG.Types.size(Struct) % MallocAlignment)) {
@@ -689,11 +687,7 @@ void Planner::makeLayouts() {
     const DSNode &N = G.liveNode(R.Node);
     Pool Pl;
     Pl.Origin = R;
-    Pl.Struct = N.Collapsed ? 0 : N.Type;
-    if (!Pl.Struct)
-      for (TypeId PT : N.PointerTypes)
-        if (PG.Types.info(PT).K == TypeInfo::Struct)
-          Pl.Struct = PT;
+    Pl.Struct = structOf(N);
     Pl.Indexed = Opts.Compress;
     Pl.Compressed = Opts.Compress && !N.Collapsed;
     Pl.Bits = Pl.Compressed ? Opts.IndexBits : 64;
@@ -1046,6 +1040,15 @@ int Planner::holderLayoutBeside(const FunctionVersion &Ver, FunctionGraph &F, No
       return E.LayoutId;
   }
   return holderLayout(Ver, F, N);
+}
+
+TypeId Planner::structOf(const DSNode &N) const {
+  TypeId T = N.Collapsed ? NoType : N.Type;
+  if (!T)
+    for (TypeId PT : N.PointerTypes)
+      if (PG.Types.info(PT).K == TypeInfo::Struct)
+        T = PT;
+  return T;
 }
 
 unsigned Planner::indexBitsIn(const std::string &Owner, Cell Tg) {

@@ -148,18 +148,8 @@ void FunctionLegality::ruleVariadicLastParameter() {
 void FunctionLegality::ruleReturnInStatementExpression(const StmtExpr *E) {
   // A statement expression kept as it is (`#define TRY(e) ({ ...; if (r < 0) return r;
   // r; })`) keeps its returns, which would leave without destroying the pools.
-  std::function<const ReturnStmt *(const Stmt *)> Find =
-      [&](const Stmt *S) -> const ReturnStmt * {
-    if (!S)
-      return nullptr;
-    if (const auto *RS = dyn_cast<ReturnStmt>(S))
-      return RS;
-    for (const Stmt *C : S->children())
-      if (const ReturnStmt *RS = Find(C))
-        return RS;
-    return nullptr;
-  };
-  const ReturnStmt *RS = Find(E->getSubStmt());
+  const Stmt *RS =
+      firstInCode(E->getSubStmt(), [](const Stmt *S) { return isa<ReturnStmt>(S); });
   if (!RS)
     return;
   std::string Why = "a return inside a statement expression at " +

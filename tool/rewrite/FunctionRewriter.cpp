@@ -1148,16 +1148,18 @@ FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee
 }
 
 
+std::optional<std::string> FunctionRewriter::asAddress(const Expr *A) {
+  if (Rep R = rep(A); R.K == Idx)
+    return "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
+  return std::nullopt;
+}
+
 bool FunctionRewriter::namesChangedVariable(const Stmt *S) const {
-  if (!S)
-    return false;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      return !varDecl(VD).empty() || repOfVar(VD).E.isPooled();
-  for (const Stmt *C : S->children())
-    if (namesChangedVariable(C))
-      return true;
-  return false;
+  return firstInCode(S, [&](const Stmt *X) {
+    const auto *DR = dyn_cast<DeclRefExpr>(X);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return VD && (!varDecl(VD).empty() || repOfVar(VD).E.isPooled());
+  });
 }
 
 std::optional<std::string> FunctionRewriter::builtinCall(const CallExpr *E) {
@@ -1182,9 +1184,8 @@ std::optional<std::string> FunctionRewriter::builtinCall(const CallExpr *E) {
   for (const Expr *A : E->arguments()) {
     size_t Mark = Log.size();
     std::optional<std::string> New;
-    if (Rep R = rep(A); R.K == Idx)
-      New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
-    else
+    New = asAddress(A);
+    if (!New)
       New = rewrite(A);
     if (Mode == CallPlace)
       place(A, New, Mark);
@@ -1253,7 +1254,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
         if (*BD.NewCount != sourceText(A))
           New = *BD.NewCount;
       } else if (R.K == Idx) {
-        New = "pc_addr(" + poolExpr(R.E) + ", " + text(A) + ")"; // null stays null
+        New = asAddress(A);
       } else if (int(I) == BD.SizeArg) {
         rules::SizeofScope Saved = Sizeofs;
         Sizeofs = BD.Scope;

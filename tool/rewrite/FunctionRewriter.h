@@ -201,6 +201,9 @@ private:
   std::optional<std::string> call(const clang::CallExpr *E);
   /// A call of a compiler builtin, which the analysis does not record as a call.
   std::optional<std::string> builtinCall(const clang::CallExpr *E);
+  /// Index \p A as the address of its object, for code that sees real pointers (a
+  /// function outside the program, a builtin), or nullopt when \p A is no index.
+  std::optional<std::string> asAddress(const clang::Expr *A);
   /// Whether code \p S names a variable whose type or representation changes.
   bool namesChangedVariable(const clang::Stmt *S) const;
   std::optional<std::string> callText(const clang::CallExpr *E, CallMode Mode,

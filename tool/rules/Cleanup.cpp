@@ -4,19 +4,26 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "ptrcomp/analysis/CodeChildren.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 namespace ptrcomp::rules {
 
+/// The first variable with a cleanup attribute declared in \p S.
 static const VarDecl *firstCleanup(const Stmt *S) {
-  if (!S)
+  auto Cleaned = [](const Decl *D) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->hasAttr<CleanupAttr>() ? VD : nullptr;
+  };
+  const Stmt *Found = firstInCode(S, [&](const Stmt *X) {
+    const auto *DS = dyn_cast<DeclStmt>(X);
+    return DS && llvm::any_of(DS->decls(), Cleaned);
+  });
+  if (!Found)
     return nullptr;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasAttr<CleanupAttr>())
-        return VD;
-  for (const Stmt *C : S->children())
-    if (const VarDecl *VD = firstCleanup(C))
+  for (const Decl *D : cast<DeclStmt>(Found)->decls())
+    if (const VarDecl *VD = Cleaned(D))
       return VD;
   return nullptr;
 }

@@ -5,19 +5,26 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "ptrcomp/analysis/CodeChildren.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 namespace ptrcomp::rules {
 
+/// The first GNU local label (`__label__ done;`) declared in \p S.
 static const LabelDecl *localLabel(const Stmt *S) {
-  if (!S)
+  auto Local = [](const Decl *D) {
+    const auto *LD = dyn_cast<LabelDecl>(D);
+    return LD && LD->isGnuLocal() ? LD : nullptr;
+  };
+  const Stmt *Found = firstInCode(S, [&](const Stmt *X) {
+    const auto *DS = dyn_cast<DeclStmt>(X);
+    return DS && llvm::any_of(DS->decls(), Local);
+  });
+  if (!Found)
     return nullptr;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *LD = dyn_cast<LabelDecl>(D); LD && LD->isGnuLocal())
-        return LD;
-  for (const Stmt *C : S->children())
-    if (const LabelDecl *LD = localLabel(C))
+  for (const Decl *D : cast<DeclStmt>(Found)->decls())
+    if (const LabelDecl *LD = Local(D))
       return LD;
   return nullptr;
 }

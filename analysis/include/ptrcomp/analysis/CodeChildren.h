@@ -24,6 +24,20 @@ inline llvm::SmallVector<const clang::Stmt *, 4> codeChildren(const clang::Stmt 
   return Out;
 }
 
+/// The first statement at or below \p S (in codeChildren order, depth first) for which
+/// \p Pred holds, or null.
+template <class Pred>
+const clang::Stmt *firstInCode(const clang::Stmt *S, Pred P) {
+  if (!S)
+    return nullptr;
+  if (P(S))
+    return S;
+  for (const clang::Stmt *C : codeChildren(S))
+    if (const clang::Stmt *Found = firstInCode(C, P))
+      return Found;
+  return nullptr;
+}
+
 } // namespace ptrcomp
 
 #endif
