@@ -28,16 +28,36 @@
 using namespace clang;
 namespace ptrcomp::dsa {
 
-/// File names are shown relative to the working directory when below it, as the user
-/// typed them on the command line; the parser has made them absolute.
-static llvm::StringRef displayName(llvm::StringRef Path) {
+/// File names are shown relative to the working directory, as the user typed them on
+/// the command line (the parser has made them absolute): `list.c` below it, `../list.c`
+/// beside it. A file with no directory in common with it but `/` (a system header) keeps
+/// its absolute name.
+std::string displayPathOf(llvm::StringRef Path) {
   static const std::string Cwd = [] {
     llvm::SmallString<256> D;
     llvm::sys::fs::current_path(D);
-    return std::string(D) + "/";
+    return std::string(D);
   }();
-  Path.consume_front(Cwd);
-  return Path;
+  if (!llvm::sys::path::is_absolute(Path) || Cwd.empty())
+    return Path.str();
+  if (Path.size() > Cwd.size() && compat::startsWith(Path, Cwd) && Path[Cwd.size()] == '/')
+    return Path.drop_front(Cwd.size() + 1).str();
+  // The deepest directory both are in: "../" for each of the working directory's
+  // components below it.
+  llvm::SmallVector<llvm::StringRef, 16> P, C;
+  llvm::StringRef(Path).split(P, '/', -1, /*KeepEmpty=*/false);
+  llvm::StringRef(Cwd).split(C, '/', -1, /*KeepEmpty=*/false);
+  size_t Common = 0;
+  while (Common < P.size() - 1 && Common < C.size() && P[Common] == C[Common])
+    ++Common;
+  if (Common == 0 || P.empty())
+    return Path.str();
+  std::string Out;
+  for (size_t I = Common; I < C.size(); ++I)
+    Out += "../";
+  for (size_t I = Common; I < P.size(); ++I)
+    Out += P[I].str() + (I + 1 < P.size() ? "/" : "");
+  return Out;
 }
 
 std::string locationString(const ASTContext &Ctx, SourceLocation Loc) {
@@ -45,7 +65,7 @@ std::string locationString(const ASTContext &Ctx, SourceLocation Loc) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return "<unknown>";
-  llvm::StringRef File = displayName(P.getFilename());
+  std::string File = displayPathOf(P.getFilename());
   // Built in place: this runs for every place a node is first seen.
   char Buf[32];
   char *End = Buf + sizeof Buf, *B = End;

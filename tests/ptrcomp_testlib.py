@@ -28,6 +28,7 @@ class Run:
 
 
 LEGALITY_MISSED = "internal: legality missed"
+SELF_CHECK_VETO = "internal: self-check veto"
 
 
 def run(cmd, cwd=None, timeout=120, env=None, input=None):
@@ -36,6 +37,9 @@ def run(cmd, cwd=None, timeout=120, env=None, input=None):
     # A veto the legality check should have made fired in the rewriter (see
     # tool/legality/Legality.h): a gap in the check, whatever the test looks at.
     assert LEGALITY_MISSED not in p.stderr, (
+        f"{' '.join(map(str, cmd))}:\n{p.stderr[-4000:]}")
+    # A structure lost to the self-check: the rewriter wrote code that does not compile.
+    assert SELF_CHECK_VETO not in p.stderr, (
         f"{' '.join(map(str, cmd))}:\n{p.stderr[-4000:]}")
     return Run(p.returncode, p.stdout, p.stderr)
 

@@ -341,18 +341,15 @@ def test_multi_tu_sys_queue_steps(ptrcomp, tmp_path):
                             transformed_flags=["-std=gnu11"])
 
 
-@pytest.mark.parametrize("named", [
-    "plain",
-    pytest.param("dotdot", marks=pytest.mark.xfail(
-        strict=True, reason="ptrcomp exits 1 on an input named with '..' whose unit defines "
-                            "a static function: \"'kv_hash' (../kv.c:6:17) is not what was "
-                            "summarized: the file changed since\""))])
+@pytest.mark.parametrize("named", ["plain", "dotdot"])
 def test_inputs_named_with_dotdot(ptrcomp, tmp_path, named):
     """The practice corpus's klib builds test/kmin_test.c with ../kmath.c, and a build in a
     directory of its own names every source as ../x.c. The same program, exec_multi/
     corpus_dotdot (a hash table whose unit kv.c has a static function), named as main.c
     kv.c and, from a subdirectory, as ../main.c ../kv.c: both times its table is
-    compressed and the program behaves the same."""
+    compressed and the program behaves the same. (ptrcomp used to exit 1 on the second:
+    "'kv_hash' (../kv.c:6:17) is not what was summarized", the unit's name in the static
+    function's key being `../kv.c` when summarized and its absolute path when applied.)"""
     src = tmp_path / "src"
     shutil.copytree(EXEC_DIR.parent / "exec_multi" / "corpus_dotdot", src)
     cwd = src

@@ -5,6 +5,13 @@ is built with clang -fsanitize=thread, together with the runtime's sources so th
 pool operations are instrumented too, and run TSAN_RUNS times: every run must print what
 the original prints, exit as it does, and draw no ThreadSanitizer report.
 
+Two more directives:
+    // UNSEEN: unseen/run_on_threads.c   sources built into both programs but not given to
+                                         ptrcomp (a library it cannot see)
+    // NO-TSAN: <why>                    ThreadSanitizer cannot run the original program
+                                         either (say why): the transformed program, built
+                                         by each compiler, runs TSAN_RUNS times instead
+
 The programs' output does not depend on the interleaving (sums, counts, per-thread
 results printed after the joins), so a difference is a bug, never flakiness.
 """
@@ -28,12 +35,21 @@ TSAN_CC = next((c for c in ("clang-16", "clang") if shutil.which(c)), None)
 TSAN_ENV = {"TSAN_OPTIONS": "halt_on_error=1 ignore_noninstrumented_modules=1"}
 
 
-def cflags(path):
+def directive(path, name):
+    """The text of the test's `// NAME:` line, or None."""
     for line in path.read_text().splitlines():
         text = line.strip()
-        if text.startswith("//") and text[2:].strip().startswith("CFLAGS:"):
-            return shlex.split(text[2:].strip()[len("CFLAGS:"):])
-    return []
+        if text.startswith("//") and text[2:].strip().startswith(name + ":"):
+            return text[2:].strip()[len(name) + 1:].strip()
+    return None
+
+
+def cflags(path):
+    return shlex.split(directive(path, "CFLAGS") or "")
+
+
+def unseen_sources(path):
+    return [path.parent / s for s in shlex.split(directive(path, "UNSEEN") or "")]
 
 
 def can_build(cc, flags, tmp_path):
@@ -74,19 +90,33 @@ def test_threads(case, mode, ptrcomp, tmp_path):
     compilers = [cc for cc in tl.COMPILERS if can_build(cc, flags, tmp_path)]
     assert compilers, f"no compiler here builds with {flags}"
     build_flags = ["-pthread", *flags]
-    tl.check_same_behaviour([case], [out], tmp_path, args=args, compilers=compilers,
-                            original_flags=build_flags, transformed_flags=build_flags)
+    unseen = unseen_sources(case)
+    tl.check_same_behaviour([case, *unseen], [out, *unseen], tmp_path, args=args,
+                            compilers=compilers, original_flags=build_flags,
+                            transformed_flags=build_flags)
 
+    if directive(case, "NO-TSAN"):
+        # The programs check_same_behaviour built, run again and again.
+        for cc in compilers:
+            expected = tl.run([tmp_path / "orig" / f"prog-{cc}", *args], timeout=120)
+            for k in range(TSAN_RUNS):
+                got = tl.run([tmp_path / "new" / f"prog-{cc}", *args], timeout=120)
+                assert (got.stdout, got.returncode) == (expected.stdout, expected.returncode), (
+                    f"{cc}, run {k + 1}: behaviour differs\n--- original (exit "
+                    f"{expected.returncode})\n{expected.stdout[-2000:]}\n--- transformed "
+                    f"(exit {got.returncode})\n{got.stdout[-2000:]}\n{got.stderr[-2000:]}")
+        return
     if TSAN_CC is None or not can_build(TSAN_CC, ["-fsanitize=thread", *flags], tmp_path):
         pytest.skip("no clang that builds ThreadSanitizer programs with these flags")
     orig = tmp_path / "orig-tsan-ref"
-    r = tl.compile_c([case], orig, TSAN_CC, ["-O2", "-w", *build_flags])
+    r = tl.compile_c([case, *unseen], orig, TSAN_CC, ["-O2", "-w", *build_flags])
     assert r.returncode == 0, r.stderr
     expected = tl.run([orig, *args], timeout=120)
     tsan = tmp_path / "new-tsan"
     runtime_sources = sorted((tl.ROOT / "runtime").glob("*.c"))
     r = tl.run([TSAN_CC, "-std=gnu11", "-O1", "-g", "-fsanitize=thread", *build_flags,
-                "-I", tl.RUNTIME_INCLUDE, out, *runtime_sources, "-o", tsan], timeout=300)
+                "-I", tl.RUNTIME_INCLUDE, out, *unseen, *runtime_sources, "-o", tsan],
+               timeout=300)
     assert r.returncode == 0, f"TSan build failed:\n{r.stderr[-3000:]}"
     env = dict(os.environ, **TSAN_ENV)
     for k in range(TSAN_RUNS):

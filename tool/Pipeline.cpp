@@ -16,6 +16,7 @@
 #include "Sarif.h"
 #include "SelfCheck.h"
 #include "BuildCommands.h"
+#include "legality/Legality.h"
 #include "ptrcomp/Compat.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -41,15 +42,7 @@ namespace ptrcomp {
 
 /// \p Real relative to the working directory when it is below it (as users type
 /// paths).
-std::string displayPath(StringRef Real) {
-  SmallString<256> Cwd;
-  if (!sys::fs::current_path(Cwd)) {
-    std::string Prefix = std::string(Cwd) + "/";
-    if (compat::startsWith(Real, Prefix))
-      return Real.drop_front(Prefix.size()).str();
-  }
-  return Real.str();
-}
+std::string displayPath(StringRef Real) { return dsa::displayPathOf(Real); }
 
 /// The real path of the file that includes the file at \p Real at \p IncludeLoc
 /// with a quoted #include whose name, taken relative to its own directory, is
@@ -302,8 +295,22 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
   };
   // The structures \p Pools explain the error \p Why; none: every structure is left
   // unchanged, and the first such error is reported as ptrcomp's.
+  // The line of the output at \p Offset of \p RealPath, for ptrcomp's developers.
+  auto OutputLine = [&](const std::string &RealPath, unsigned Offset) -> StringRef {
+    auto It = ByPath.find(RealPath);
+    if (It == ByPath.end())
+      return "";
+    StringRef Text = It->second->Transformed;
+    Offset = std::min<size_t>(Offset, Text.size());
+    size_t NewLine = Offset ? Text.rfind('\n', Offset - 1) : StringRef::npos;
+    size_t Begin = NewLine == StringRef::npos ? 0 : NewLine + 1;
+    return Text.slice(Begin, Text.find('\n', Offset));
+  };
   auto Veto = [&](const EditSet::PoolSet &Pools, const std::string &Why,
                   const CompileError &E) {
+    // Every structure lost here is a rewriter bug (but when a test injects the fault).
+    if (Opts.InjectFault.empty())
+      selfCheckVetoed(Why, OutputLine(E.RealPath, E.Offset));
     if (Pools.empty()) {
       if (!Unexplained)
         Unexplained = E;
@@ -468,8 +475,9 @@ summarizeSource(const ToolOptions &Opts,
     }
   }
   // Parsed with the build's first command for it (parseUnit); the others must see the
-  // same code.
-  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, Source);
+  // same code. Named as the apply step names it (`../x.c` as its absolute path, without
+  // dots): the unit's name is part of its static functions' keys.
+  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, std::string(Abs));
   if (!AST)
     return std::nullopt;
   SummarizedUnit U;

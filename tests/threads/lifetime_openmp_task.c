@@ -2,11 +2,10 @@
    (firstprivate), which sums and frees it later, on some thread, after spawn has
    returned. A pool created by spawn would be destroyed under the task, so the structure
    stays unchanged, with the task named (analysis/PoolLifetimes.h). The lists that main's
-   tasks build and free inside the task itself are compressed. (Here rather than in
-   tests/threads/: ThreadSanitizer reports libomp's reuse of task descriptors, which it
-   cannot see synchronised, in the original program too.) */
+   tasks build and free inside the task itself are compressed. */
 // CFLAGS: -fopenmp
-// EXPECT: {"type": "struct node", "owner": "spawn", "pooled": false, "reason": "an OpenMP task at lifetime_openmp_task.c:45:1 (in 'spawn') may still run when 'spawn' has returned"}
+// NO-TSAN: ThreadSanitizer reports libomp's reuse of task descriptors, which it cannot see synchronised, in the original program too (about one run in four, with or without archer)
+// EXPECT: {"type": "struct node", "owner": "spawn", "pooled": false, "reason": "an OpenMP task at lifetime_openmp_task.c:44:1 (in 'spawn') may still run when 'spawn' has returned"}
 // EXPECT: {"type": "struct cell", "owner": "work", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>

@@ -865,7 +865,7 @@ bool FunctionLegality::call(const CallExpr *E) {
       NodeEncoding Enc = encOfCell(CS.Args[0]);
       if (!Enc.isPooled())
         return children(E, allChildren(E));
-      embed(E->getArg(0), Enc.Indexed);
+      embed(freedObject(E->getArg(0)), Enc.Indexed);
       return true;
     }
     // Any other function outside the program sees real pointers; byte counts follow

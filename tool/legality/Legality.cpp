@@ -20,16 +20,28 @@
 using namespace clang;
 namespace ptrcomp {
 
-void legalityMissed(const std::string &Why) {
+/// Whether ptrcomp's own gaps are said on stderr (see Legality.h).
+static bool reportsGaps() {
 #ifdef NDEBUG
   static const bool Report = [] {
     const char *E = std::getenv("PTRCOMP_DEBUG_LEGALITY");
     return E && *E && std::string(E) != "0";
   }();
-  if (!Report)
-    return;
+  return Report;
+#else
+  return true;
 #endif
-  printError("ptrcomp: internal: legality missed: " + Why + "\n");
+}
+
+void legalityMissed(const std::string &Why) {
+  if (reportsGaps())
+    printError("ptrcomp: internal: legality missed: " + Why + "\n");
+}
+
+void selfCheckVetoed(const std::string &Why, llvm::StringRef RewrittenLine) {
+  if (reportsGaps())
+    printError("ptrcomp: internal: self-check veto: " + Why + "\n    " +
+               RewrittenLine.trim().str() + "\n");
 }
 
 std::string unprintableLayout(const RecordDecl *RD) {
@@ -42,6 +54,10 @@ std::string unprintableLayout(const RecordDecl *RD) {
       RD->hasAttr<MaxFieldAlignmentAttr>())
     return "its struct has a packing or alignment attribute (" + Where +
            "), which a new layout would not keep";
+  // `static struct { ... } q;`: nothing names the struct, nor could name a new layout.
+  if (!RD->getIdentifier() && !RD->getTypedefNameForAnonDecl() &&
+      RD->getDeclContext()->isFileContext())
+    return "its struct has no name (" + Where + "), which a new layout would need";
   for (const FieldDecl *FD : RD->fields()) {
     std::string At = dsa::locationString(Ctx, FD->getLocation());
     // An anonymous struct or union (`union { struct node *succ, *pred; };`) is printed
@@ -75,6 +91,13 @@ std::string unprintableLayout(const RecordDecl *RD) {
       if (RT->getDecl()->getDeclName().isEmpty() || !RT->getDecl()->getIdentifier())
         return "its struct has a member of an unnamed struct or union type at " + At +
                ", which a new layout would not keep";
+    // A member of an unnamed enum type is declared with the enum's integer type (see
+    // memberText); an array of them is not.
+    if (const auto *ET = T->getAs<EnumType>();
+        ET && !ET->getDecl()->getIdentifier() && !ET->getDecl()->getTypedefNameForAnonDecl() &&
+        T != FD->getType())
+      return "its struct has an array of an unnamed enum type at " + At +
+             ", which a new layout would not keep";
     if (FD->hasAttr<AlignedAttr>() || FD->hasAttr<PackedAttr>())
       return "its struct has a member with an alignment or packing attribute at " + At +
              ", which a new layout would not keep";

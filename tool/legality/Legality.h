@@ -8,7 +8,9 @@
 // The rewriter keeps its own checks as a safety net. When one of them fires, the check
 // here missed a rule: in builds with assertions, or with PTRCOMP_DEBUG_LEGALITY=1 in the
 // environment (the test suite sets it), it says so on stderr as
-// "internal: legality missed: <reason>".
+// "internal: legality missed: <reason>". A structure lost to the self-check (its
+// rewritten code would not compile or link) is a rewriter bug of the same kind, said
+// as "internal: self-check veto: <reason>" with the rewritten line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_LEGALITY_LEGALITY_H
@@ -45,6 +47,9 @@ std::string unprintableLayout(const clang::RecordDecl *RD);
 
 /// Called by the rewriter's own vetoes (see above).
 void legalityMissed(const std::string &Why);
+/// Called by the self-check for each structure it vetoes, with the rewritten line where
+/// the compiler (or the link) found the error (see above).
+void selfCheckVetoed(const std::string &Why, llvm::StringRef RewrittenLine);
 
 } // namespace ptrcomp
 

@@ -1233,7 +1233,7 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
       NodeEncoding Enc = encOfCell(CS.Args[0]);
       if (!Enc.isPooled())
         return splice(E);
-      return deallocation(E->getArg(0), Enc);
+      return deallocation(freedObject(E->getArg(0)), Enc);
     }
     // Any other function outside the program sees real pointers; a byte count on
     // storage whose layout changes is written for the new layout (rules/ByteCounts.h).
@@ -1813,6 +1813,16 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
       if (PV->getType()->isStructureType() && PV->getType().isConstQualified())
         NewDecl = "const " + NewDecl;
       Params.push_back(NewDecl);
+      continue;
+    }
+    if (!FnDecl->hasWrittenPrototype()) {
+      // An old-style definition (`f(list, key, n) struct node *list; int key, n;`): its
+      // parameters' text is not a declaration (`n` alone, or an implicit int), and the
+      // clone gets a prototype, so each is declared from its type.
+      std::string Text;
+      llvm::raw_string_ostream OS(Text);
+      PV->getType().print(OS, Ctx.getPrintingPolicy(), PV->getName());
+      Params.push_back(OS.str());
       continue;
     }
     std::string Text = source(PV->getSourceRange());

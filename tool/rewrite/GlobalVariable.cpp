@@ -3,6 +3,7 @@
 #include "VersionView.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -11,11 +12,19 @@
 using namespace clang;
 namespace ptrcomp {
 
+/// `const volatile ` for a type so qualified: an index stored in a volatile pointer's
+/// place is just as volatile (a flag a signal handler sets).
+static std::string qualifiers(QualType T) {
+  std::string Q = T.getLocalQualifiers().getAsString();
+  return Q.empty() ? "" : Q + " ";
+}
+
 /// New spelling of a global of type \p T stored at \p Storage: an index into the global
 /// pool of the structure it points to (also element by element for arrays).
 static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Cell Storage,
                               QualType T, const std::string &Name, ASTContext &Ctx,
-                              int &PoolId, std::set<int> &Pools) {
+                              int &PoolId, std::set<int> &Pools,
+                              bool *PointsToHolder = nullptr) {
   dsa::DSGraph &G = *PG.Globals;
   if (T->isStructureType()) {
     // A struct-typed global that holds indices (`struct table T;`).
@@ -34,6 +43,17 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
     dsa::Cell C = G.edgeIfAny(Storage);
     if (C.isNull() || C.Offset != 0)
       return "";
+    // A pointer to a global holder whose layout changes (`static struct buf *cur =
+    // &used;`) points to the new layout; its initialiser, an address, keeps its text.
+    QualType Target = T->getPointeeType();
+    if (auto HIt = P.GlobalHolders.find(C.Node);
+        PointsToHolder && HIt != P.GlobalHolders.end() && Target->isStructureType() &&
+        PG.Types.get(Target.getCanonicalType().getUnqualifiedType(), Ctx) ==
+            P.Layouts[HIt->second].Struct) {
+      Pools = P.GlobalHolderPools.at(C.Node);
+      *PointsToHolder = true;
+      return qualifiers(Target) + dsa::layoutTypeName(P.Layouts[HIt->second]) + " *" + Name;
+    }
     for (unsigned I = 0; I < P.Pools.size(); ++I) {
       dsa::PoolTable::Key K = P.Pools.key(I);
       if (!K.Global || K.Node != C.Node || !K.Indexed)
@@ -46,6 +66,16 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
       PoolId = I;
       Pools.insert(I);
       return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
+    }
+    // A pointer to an array of pointers into an indexed pool (`struct node **table`,
+    // a table of nodes allocated at run time): a pointer to an array of indices.
+    QualType Elem = T->getPointeeType();
+    if (!C.isNull() && Elem->isAnyPointerType()) {
+      int ElemPool = -1;
+      std::string D = globalDecl(PG, P, C, Elem.getUnqualifiedType(), "*" + Name, Ctx,
+                                 ElemPool, Pools);
+      if (!D.empty())
+        return qualifiers(Elem) + D;
     }
     return "";
   }
@@ -84,9 +114,10 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
   auto It = PG.GlobalCells.find(dsa::globalKey(VD));
   if (It == PG.GlobalCells.end())
     return Out;
+  bool PointsToHolder = false;
   std::string New =
       globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(), Ctx, Out.Pool,
-                 Out.Pools);
+                 Out.Pools, &PointsToHolder);
   if (New.empty())
     return Out;
   std::string Name = "global '" + VD->getName().str() + "'";
@@ -97,6 +128,17 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
     Out.Why = Name + " is declared together with other variables or in a macro at " + Where;
     return Out;
   }
+  // Attributes and alignment specifiers (`_Alignas(64)`, `__attribute__((aligned))`,
+  // `section`) belong to the variable and would be lost or land on the struct.
+  for (const Attr *A : VD->attrs())
+    if (!A->isImplicit()) {
+      Out.Why = Name + " has an attribute or alignment specifier at " +
+                dsa::locationString(Ctx, A->getLocation()) +
+                ", which its new declaration would not keep";
+      return Out;
+    }
+  // The variable's own qualifiers (of its elements, for an array): `volatile` matters.
+  std::string Qualifiers = qualifiers(Ctx.getBaseElementType(VD->getType()));
   std::string Prefix = VD->getStorageClass() == SC_Extern   ? "extern "
                        : VD->getStorageClass() == SC_Static ? "static "
                                                              : "";
@@ -114,7 +156,15 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
   case TSCS_unspecified:
     break;
   }
-  if (const Expr *Init = VD->getInit()) {
+  if (const Expr *Init = VD->getInit(); Init && PointsToHolder) {
+    CharSourceRange IR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Init->getSourceRange()), SM, Ctx.getLangOpts());
+    if (IR.isInvalid()) {
+      Out.Why = Name + " is initialised in a macro at " + Where;
+      return Out;
+    }
+    New += " = " + Lexer::getSourceText(IR, SM, Ctx.getLangOpts()).str();
+  } else if (Init) {
     // A static initialiser cannot compute an index: only null initialisers convert.
     Expr::EvalResult R;
     const Expr *I = Init->IgnoreParenCasts();
@@ -139,7 +189,7 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
     Out.Why = Name + " is declared in a macro";
     return Out;
   }
-  Out.Decl = Prefix + New;
+  Out.Decl = Prefix + Qualifiers + New;
   return Out;
 }
 

@@ -29,6 +29,7 @@
 
 #include <functional>
 #include <set>
+#include <utility>
 
 using namespace clang;
 namespace ptrcomp {
@@ -297,6 +298,11 @@ private:
   std::set<FileID> NeedsInclude;
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       PendingPrototypes;
+  /// Globals declared with the definition of their struct (`static struct reg {...} r;`):
+  /// their new declarations follow the definition and its layout, so they are added
+  /// after the layouts, at the same offset.
+  std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
+      DeclarationsAfterLayouts;
   std::map<int, unsigned> GlobalPoolUse; // pool -> first use in this unit
   void emitGlobalPools();
   void rewriteGlobalVariables();
@@ -609,7 +615,14 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
     Field = dsa::layoutTypeName(P.Layouts[M.Layout]) + " " + FD->getName().str() + Dims;
   } else {
     llvm::raw_string_ostream OS(Field);
-    FD->getType().print(OS, Ctx.getPrintingPolicy(), FD->getName());
+    QualType Printed = FD->getType();
+    // `enum { RED, BLACK } color;` has no type name to print: the enum's integer type
+    // has the same size, alignment and values.
+    if (const auto *ET = Printed->getAs<EnumType>();
+        ET && !ET->getDecl()->getIdentifier() && !ET->getDecl()->getTypedefNameForAnonDecl())
+      Printed = Ctx.getQualifiedType(ET->getDecl()->getIntegerType(),
+                                     Printed.getLocalQualifiers());
+    Printed.print(OS, Ctx.getPrintingPolicy(), FD->getName());
     OS.flush();
     if (FD->isBitField())
       Field += " : " + std::to_string(FD->getBitWidthValue(Ctx));
@@ -767,8 +780,10 @@ void ProgramRewriter::emitPrototypes() {
 
 void ProgramRewriter::rewriteGlobalVariables() {
   std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+  const Decl *Previous = nullptr; // the declaration before D: its struct, perhaps
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     auto *VD = dyn_cast<VarDecl>(D);
+    const Decl *Before = std::exchange(Previous, D);
     if (!VD || SM.isInSystemHeader(VD->getLocation()))
       continue;
     GlobalRewrite G = rewriteGlobal(PG, P, VD, Starts);
@@ -784,9 +799,28 @@ void ProgramRewriter::rewriteGlobalVariables() {
         CharSourceRange::getTokenRange(VD->getSourceRange()), SM, Ctx.getLangOpts());
     auto [FID, Off] = SM.getDecomposedLoc(CR.getBegin());
     unsigned End = SM.getFileOffset(CR.getEnd());
-    add(realPath(SM, FID), Off, End - Off, G.Decl,
-        EditSet::PoolSet(G.Pools.begin(), G.Pools.end()));
+    EditSet::PoolSet Pools(G.Pools.begin(), G.Pools.end());
     NeedsInclude.insert(FID);
+    if (const auto *TD = dyn_cast_or_null<TagDecl>(Before)) {
+      // `static struct registry {...} reg;` defines the struct that other code names and
+      // that its layout follows: the definition stays, as a declaration of its own
+      // (without the variable's specifiers), and the variable is declared again after
+      // it and its layout.
+      CharSourceRange TR = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(TD->getSourceRange()), SM, Ctx.getLangOpts());
+      auto Semi = afterSemicolon(SM, VD->getEndLoc());
+      if (TD->isEmbeddedInDeclarator() && TR.isValid() && Semi &&
+          SM.getFileID(TR.getBegin()) == FID && SM.getFileOffset(TR.getBegin()) >= Off &&
+          SM.getFileOffset(TR.getEnd()) <= End) {
+        unsigned TB = SM.getFileOffset(TR.getBegin()), TE = SM.getFileOffset(TR.getEnd());
+        add(realPath(SM, FID), Off, TB - Off, "", Pools);
+        add(realPath(SM, FID), TE, End - TE, "", Pools);
+        DeclarationsAfterLayouts.push_back(
+            {realPath(SM, FID), *Semi, "\n" + G.Decl + ";", Pools});
+        continue;
+      }
+    }
+    add(realPath(SM, FID), Off, End - Off, G.Decl, Pools);
   }
 }
 
@@ -879,6 +913,8 @@ bool ProgramRewriter::run() {
   emitLayouts();
   if (!Out.empty())
     return false;
+  for (auto &[File, Off, Text, Pools] : DeclarationsAfterLayouts)
+    add(File, Off, 0, Text, Pools);
   emitGlobalPools();
   emitPrototypes();
   if (!Out.empty())

@@ -417,6 +417,17 @@ VersionView::holderInit(const InitListExpr *ILE, QualType T, Cell Storage,
   return Out;
 }
 
+const Expr *freedObject(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParens();
+  while (const auto *CE = dyn_cast<CastExpr>(E)) {
+    const Expr *Sub = CE->getSubExpr()->IgnoreParens();
+    if (!Sub->getType()->isAnyPointerType() || !CE->getType()->isAnyPointerType())
+      break;
+    E = Sub;
+  }
+  return E;
+}
+
 std::string VersionView::varDecl(const VarDecl *VD) const {
   if (VD->isStaticLocal()) {
     // Lives in the globals graph, like a file-scope variable.

@@ -41,6 +41,10 @@ bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
 /// A null constant, an implicit zero, or a braced list of those (`{0}`, `{NULL, 0}`).
 bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// What `free(Arg)` frees: the object \p Arg points to, through casts between pointer
+/// types (`free((char *)p)`, the K&R way, frees the node p).
+const clang::Expr *freedObject(const clang::Expr *Arg);
+
 /// The parameter of \p FD that is an allocation size it only passes on: an integer
 /// parameter named once in the body, as the size argument \p Size itself.
 const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,

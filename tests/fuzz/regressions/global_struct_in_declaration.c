@@ -3,9 +3,10 @@
    has incomplete non-array type 'struct registry_pc32'". Reduced by hand: a struct whose
    definition is part of the declaration of the global that holds the list
    (`static struct registry { struct node *head; ... } reg;`) gets a compressed layout,
-   and the output declares `static struct registry_pc32 reg;` before it defines
-   `struct registry_pc32` (a constraint violation of C11 6.9.2p3 that gcc accepts).
-   xfail: the global's declaration is written before the new layout it names (tool/rewrite: the layout must come first) */
+   and the output declared `static struct registry_pc32 reg;` before it defined
+   `struct registry_pc32` (a constraint violation of C11 6.9.2p3 that gcc accepts). Now
+   the definition stays a declaration of its own, followed by its layout and then by the
+   global's new declaration (ProgramRewriter::rewriteGlobalVariables). */
 #include <stdio.h>
 #include <stdlib.h>
 

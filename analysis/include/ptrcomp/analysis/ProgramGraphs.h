@@ -337,6 +337,9 @@ struct LinkError {
 
 /// "file:line:col" of the expansion location of \p Loc, as shown in reasons and reports.
 std::string locationString(const clang::ASTContext &Ctx, clang::SourceLocation Loc);
+/// \p Path as reasons and reports name it: relative to the working directory (`list.c`,
+/// `../src/list.c`) unless it has no directory but `/` in common with it.
+std::string displayPathOf(llvm::StringRef Path);
 
 /// Program-wide identity of a variable with static storage (the key of GlobalCells).
 std::string globalKey(const clang::VarDecl *VD);
