@@ -154,6 +154,7 @@ bool callsBackOnCallingThread(llvm::StringRef Name) {
 }
 
 const ByteCountCall *byteCountCall(llvm::StringRef Name) {
+  Name.consume_front("__builtin_"); // __builtin_memcpy is memcpy
   static const llvm::StringMap<ByteCountCall> T = [] {
     llvm::StringMap<ByteCountCall> M;
     for (const char *N : {"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk",
@@ -218,7 +219,13 @@ void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
                        std::vector<CallbackCall> &Callbacks) {
   DSGraph::ContextScope Scope(G, CS.Loc);
   auto Arg = [&](unsigned I) { return I < CS.Args.size() ? G.resolve(CS.Args[I]) : Cell(); };
-  auto It = table().find(CS.CalleeName);
+  // `__builtin_memcpy` (bison's YYCOPY) is memcpy; but the builtin forms of allocators
+  // stay unknown: the rewriter makes pool operations of the C library's calls only.
+  llvm::StringRef Name = CS.CalleeName;
+  if (Name.consume_front("__builtin_") &&
+      (isAllocationFunction(Name) || isDeallocationFunction(Name)))
+    Name = CS.CalleeName;
+  auto It = table().find(Name);
   if (CS.CalleeName.empty() || It == table().end()) {
     std::vector<Cell> Roots(CS.Args.begin(), CS.Args.end());
     Roots.push_back(CS.Ret);

@@ -19,25 +19,19 @@ Each program's input is its input.txt plus a few hundred lines generated here
 (deterministically): long enough that bison grows its stacks (YYSTACK_RELOCATE) and
 that the lists and trees are not trivial.
 
-What stays unchanged, and why (asserted below with the exact reasons):
-- Everything bison's value stack points to (struct ast, struct cell). Bison grows its
-  stacks with YYCOPY, which is __builtin_memcpy under GCC and Clang, and ptrcomp's C
-  library model (analysis/LibcModel.cpp) knows memcpy but not the builtin, so the
-  stack's pointees escape: a gap, not a limit. Behind that gap is a genuine limit: the
-  value stack is made of unions holding pointers, which ptrcomp does not rewrite (a
-  %union YYSTYPE; and bison's own `union yyalloc { yy_state_t yyss_alloc; YYSTYPE
-  yyvs_alloc; }`, the grown stack, even when YYSTYPE is a plain pointer).
-  test_without_builtin_memcpy_gap states what should be reported then (VALUE_STACK_LIMIT;
-  a strict xfail until the gap is closed).
-- flex's struct yy_buffer_state, vetoed by the expansions of YY_INPUT's `buf` argument
-  (subscripted in one branch, passed to fread in the other), although both need the
-  same text: the legality rule for macro arguments expanded twice
-  (FunctionLegality::ruleArgumentExpandedTwice) compares keys that include each copy's
-  context (noteCopy), not only its text; `#define LEN(s) (*(s) + strlen(s))` used as
-  `LEN(p->data)` is vetoed the same way. Strict xfail in
-  test_flex_buffer_state_not_vetoed_by_yy_input.
-What the actions build outside the value stack is compressed: the symbol table, the
-config records and sections, the atom table and the environment.
+What stays unchanged, and why (asserted below with the exact reasons): what bison's value
+stack points to (struct ast, struct cell), for a genuine limit: the value stack is made
+of unions holding pointers, which ptrcomp does not rewrite (a %union YYSTYPE; and
+bison's own `union yyalloc { yy_state_t yyss_alloc; YYSTYPE yyvs_alloc; }`, the grown
+stack, even when YYSTYPE is a plain pointer). Everything else the actions build is
+compressed: the symbol table, the config records and sections, the atom table and the
+environment, and flex's struct yy_buffer_state.
+
+Two gaps of ptrcomp's that these programs found are closed, each with a program of our
+own in tests/exec/: bison grows its stacks with YYCOPY, which is __builtin_memcpy under
+GCC and Clang, not known as memcpy (generated_builtin_memcpy.c); and YY_INPUT's `buf`
+argument, subscripted in one expansion and passed to fread in the other, vetoed struct
+yy_buffer_state although both need the same text (generated_argument_read_twice.c).
 """
 import json
 import pathlib
@@ -59,11 +53,13 @@ pytestmark = pytest.mark.skipif(
     reason="flex and bison are not installed (scripts/bootstrap.sh installs them)")
 
 # The reasons of what stays unchanged; the locations are in the generated code, whose
-# line numbers depend on the version of flex or bison.
-BUILTIN_MEMCPY = (r"escapes: passed to external function '__builtin_memcpy' at "
-                  r"(?:parser|y\.tab)\.c:\d+:\d+")
-YY_INPUT = (r"the argument of macro 'YY_INPUT' at (?:scanner|lex\.yy)\.c:\d+:\d+ is "
-            r"expanded more than once, and its expansions would need different rewrites")
+# line numbers depend on the version of flex or bison. calc_ast: YYSTYPE is a %union of a
+# long and two pointers, collapsed to untyped objects; sexpr_yacc: YYSTYPE is a pointer,
+# stored in bison's union yyalloc when the stack grows (which mixes the stack's first,
+# local array yyvsa with heap objects).
+UNTYPED_STACK = r"pointers to it are stored in untyped objects that ptrcomp does not rewrite"
+YYALLOC = (r"stored in field 'yyvs_alloc' of an object that ptrcomp does not rewrite "
+           r"at y\.tab\.c:\d+:\d+")
 NOT_WRITTEN = ("would not compile", "would not link")
 
 
@@ -172,20 +168,20 @@ PROGRAMS = {p.name: p for p in [
         [[BISON, "-Wall", "-d", "-o", "parser.c", "parser.y"],
          [FLEX, "-o", "scanner.c", "scanner.l"]],
         ["scanner.c", "parser.c", "main.c"], calc_input,
-        compressed=["struct sym"],
-        unchanged={"struct ast": BUILTIN_MEMCPY, "struct yy_buffer_state": YY_INPUT}),
+        compressed=["struct sym", "struct yy_buffer_state"],
+        unchanged={"struct ast": UNTYPED_STACK}),
     Program(
         "config_list",
         [[FLEX, "-o", "scanner.c", "scanner.l"]],
         ["scanner.c", "main.c"], config_input,
-        compressed=["struct entry", "struct section"],
-        unchanged={"struct yy_buffer_state": YY_INPUT}),
+        compressed=["struct entry", "struct section", "struct yy_buffer_state"],
+        unchanged={}),
     Program(
         "sexpr_yacc",
         [[BISON, "-y", "-d", "parser.y"], [FLEX, "scanner.l"]],
         ["y.tab.c", "lex.yy.c"], sexpr_input,
-        compressed=["struct atom", "struct binding"],
-        unchanged={"struct cell": BUILTIN_MEMCPY, "struct yy_buffer_state": YY_INPUT},
+        compressed=["struct atom", "struct binding", "struct yy_buffer_state"],
+        unchanged={"struct cell": YYALLOC},
         # The scanner has no `%option nounput noinput`, as old lex programs did not:
         # flex's static yyunput() and input() are defined and never used, which -Wall
         # reports (gcc: -Wunused-function; clang: also -Wunneeded-internal-declaration,
@@ -279,47 +275,3 @@ def test_same_behaviour(name, ptrcomp, tmp_path_factory, tmp_path):
     tl.check_same_behaviour([src / f for f in prog.sources], [out / f for f in prog.sources],
                             tmp_path, stdin=stdin, original_flags=prog.flags,
                             transformed_flags=prog.flags)
-
-
-# What the value stack points to once bison's YYCOPY is known as memcpy (found by running
-# ptrcomp on the generated parser with __builtin_memcpy replaced by memcpy): unchanged
-# for the genuine limit only, the stack's unions that ptrcomp does not rewrite. calc_ast:
-# YYSTYPE is a %union of a long and two pointers, collapsed to untyped objects; sexpr_yacc:
-# YYSTYPE is a pointer, stored in bison's union yyalloc when the stack grows (which mixes
-# the stack's first, local array yyvsa with heap objects).
-VALUE_STACK_LIMIT = {
-    "calc_ast": ("struct ast",
-                 r"pointers to it are stored in untyped objects that ptrcomp does not rewrite"),
-    "sexpr_yacc": ("struct cell",
-                   r"stored in field 'yyvs_alloc' of an object that ptrcomp does not rewrite "
-                   r"at y\.tab\.c:\d+:\d+"),
-}
-
-
-def value_stack_problems(name, report):
-    """What keeps the report of `name` from the ideal of VALUE_STACK_LIMIT."""
-    problems = [f"{s['type']}: {r}" for s in report["structures"] for r in s["reasons"]
-                if "__builtin_memcpy" in r]
-    problems.append(unchanged_problem(report, *VALUE_STACK_LIMIT[name]))
-    return [p for p in problems if p]
-
-
-@pytest.mark.parametrize("name", sorted(VALUE_STACK_LIMIT))
-@pytest.mark.xfail(strict=True, reason="ptrcomp's C library model does not know "
-                   "__builtin_memcpy (bison's YYCOPY), so the value stack's pointees escape")
-def test_without_builtin_memcpy_gap(name, ptrcomp, tmp_path_factory):
-    """The ideal: bison's stack copy is a memcpy, and what the value stack points to is
-    unchanged for the genuine limit only (VALUE_STACK_LIMIT)."""
-    _, _, report, _ = prepare(name, tmp_path_factory)
-    problems = value_stack_problems(name, report)
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("name", sorted(PROGRAMS))
-@pytest.mark.xfail(strict=True, reason="YY_INPUT's argument, subscripted in one expansion "
-                   "and passed to fread in another, vetoes struct yy_buffer_state though "
-                   "both need the same text")
-def test_flex_buffer_state_not_vetoed_by_yy_input(name, ptrcomp, tmp_path_factory):
-    _, _, report, _ = prepare(name, tmp_path_factory)
-    assert not any("macro 'YY_INPUT'" in r for s in report["structures"]
-                   for r in s["reasons"]), describe(report)

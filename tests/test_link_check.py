@@ -16,10 +16,12 @@ import test_step_mode
 MULTI = tl.ROOT / "tests" / "exec_multi"
 
 
-def transform(case, out, *args, flags=("-std=gnu11",), cwd=None):
+def transform(case, out, *args, flags=("-std=gnu11",), cwd=None, vetoes=False):
+    """`vetoes`: the link check is expected to veto (a limit it is the test of)."""
     src = cwd or MULTI / case
     files = sorted(p.name for p in src.glob("*.c"))
-    r = tl.run_ptrcomp(*files, "-o", out, "--report=json", *args, "--", *flags, cwd=src)
+    r = tl.run_ptrcomp(*files, "-o", out, "--report=json", *args, "--", *flags, cwd=src,
+                       self_check_vetoes=vetoes)
     assert r.returncode == 0, r.stderr
     return files, json.loads(r.stdout)["structures"], r.stderr
 
@@ -178,7 +180,7 @@ def test_inline_without_external_definition(ptrcomp, tmp_path):
     a = (src / "a.c").read_text().replace("extern inline int node_val(struct node *n);\n", "")
     (src / "a.c").write_text(a)
     out = tmp_path / "out"
-    _, structures, stderr = transform("inline_c99", out, cwd=src)
+    _, structures, stderr = transform("inline_c99", out, cwd=src, vetoes=True)
     n = node(structures)
     assert not n["compressed"], n
     assert "undefined reference to 'node_val_pc32'" in " ".join(n["reasons"]), n
@@ -197,7 +199,7 @@ def test_variadic_inline_clone_vetoed(ptrcomp, tmp_path):
         text = f.read_text().replace("node_val(struct node *n)", "node_val(struct node *n, ...)")
         f.write_text(text.replace("node_val(l)", "node_val(l, 0)"))
     out = tmp_path / "out"
-    _, structures, stderr = transform("inline_c99", out, cwd=src)
+    _, structures, stderr = transform("inline_c99", out, cwd=src, vetoes=True)
     reasons = check_vetoed(src, out, structures, stderr,
                            "multiple definition of 'node_val_pc32': ")
     assert re.search(r"node\.h:\d+:\d+ in a\.c and node\.h:\d+:\d+ in b\.c", reasons), reasons

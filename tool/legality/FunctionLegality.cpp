@@ -535,8 +535,13 @@ void FunctionLegality::noteCopy(const Stmt *S, unsigned Mark, const std::string 
     return;
   std::string Key = "=";
   if (Placed > Mark) {
-    // What the rewriter reads to spell the copy; the sizeof respellings in force.
-    Key = rewriteKey(S) + "|" + Tag + "|" + Sizeofs.key();
+    // What the rewriter reads to spell the copy; the sizeof respellings in force. The
+    // conversions the context adds (`char *` to `const char *` for strlen, the read of
+    // an lvalue) spell nothing: `*(s)` and `strlen(s)` need the same text of `s`.
+    const Stmt *Spelled = S;
+    if (const auto *E = dyn_cast<Expr>(S))
+      Spelled = E->IgnoreImpCasts();
+    Key = rewriteKey(Spelled) + "|" + Tag + "|" + Sizeofs.key();
   }
   Copies[*R].push_back({S, Key});
 }

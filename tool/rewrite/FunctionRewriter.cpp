@@ -324,7 +324,18 @@ void FunctionRewriter::edit(const Stmt *S, const std::string &Text) {
       BodyTexts[S] = Text;
     return;
   }
-  record(*R, Text, S);
+  // `return(NULL);` becomes `return 0;`, not `return0;`: the new text must not run into
+  // a word beside it.
+  StringRef Buf = fileText();
+  auto IsWord = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  std::string Spaced = Text;
+  if (!Spaced.empty() && IsWord(Spaced.front()) && R->first > 0 &&
+      R->first <= Buf.size() && IsWord(Buf[R->first - 1]))
+    Spaced.insert(Spaced.begin(), ' ');
+  if (!Spaced.empty() && IsWord(Spaced.back()) && R->second < Buf.size() &&
+      IsWord(Buf[R->second]))
+    Spaced += ' ';
+  record(*R, Spaced, S);
 }
 
 bool FunctionRewriter::changedBelow(const Stmt *S) const {

@@ -494,8 +494,9 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     HeaderLayouts[VI] = FR.baseParamLayouts();
     UnitHeaderLayouts.insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
     bool Static = true;
-    if (auto It = Facts.CalledFromUnit.find(VI); It != Facts.CalledFromUnit.end())
-      for (unsigned U : It->second)
+    auto Called = Facts.CalledFromUnit.find(VI);
+    if (Called != Facts.CalledFromUnit.end())
+      for (unsigned U : Called->second)
         Static &= U == F.Unit;
     bool Split = LocalNames.count(VI);
     // The body's lines are the original's; the header's is the line of the original's
@@ -504,8 +505,13 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     Clones += "\n\n";
     if (StringRef(HeaderToBody).contains('\n'))
       CloneOrigins.push_back({unsigned(Clones.size()), FnBegin, BodyBegin - FnBegin, false});
-    Clones += cloneSpecifiers(F.Decl, Static || Split, FID == SM.getMainFileID()) +
-              FR.header(false) + HeaderToBody;
+    std::string Specifiers = cloneSpecifiers(F.Decl, Static || Split, FID == SM.getMainFileID());
+    // A static clone that no call of the program names (a library's exported function
+    // that this program does not call itself: its original stays the external entry).
+    if (Called == Facts.CalledFromUnit.end() && compat::startsWith(Specifiers, "static ") &&
+        !StringRef(Specifiers).contains("unused") && !F.Decl->isInlined())
+      Specifiers += "__attribute__((unused)) ";
+    Clones += Specifiers + FR.header(false) + HeaderToBody;
     for (TextOrigin O : BodyOrigins) {
       O.At += Clones.size();
       CloneOrigins.push_back(O);
@@ -560,7 +566,28 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
         O.Offset = Begin; // new text
       Shifted.push_back(O);
     }
-  add(File, Begin, BodyEnd - Begin, Trimmed.str(), ClonePools, Shifted);
+  // Directives between the original's header and its body (`#ifdef __STDC__`, the
+  // prototype, `#else`, the K&R header, `#endif`) stay, ahead of the clones, so that the
+  // conditional around the header keeps its shape.
+  // Each is a copy of its line (which keeps its number: LineDirectives.h).
+  std::string Directives;
+  TextOrigins DirectiveOrigins;
+  for (unsigned At = FnBegin; At < BodyBegin;) {
+    StringRef Line = Buf.slice(At, BodyBegin).take_until([](char C) { return C == '\n'; });
+    StringRef Text = Line.ltrim();
+    if (compat::startsWith(Text, "#")) {
+      DirectiveOrigins.push_back(
+          {unsigned(Directives.size()), At + unsigned(Line.size() - Text.size()), 0, true});
+      Directives += Text.rtrim().str() + "\n";
+    }
+    At += Line.size() + 1;
+  }
+  if (!Directives.empty()) {
+    for (TextOrigin &O : Shifted)
+      O.At += Directives.size();
+    Shifted.insert(Shifted.begin(), DirectiveOrigins.begin(), DirectiveOrigins.end());
+  }
+  add(File, Begin, BodyEnd - Begin, Directives + Trimmed.str(), ClonePools, Shifted);
   // Its prototypes would declare a static function that no longer exists.
   for (const FunctionDecl *R : F.Decl->redecls()) {
     if (R == F.Decl || R->doesThisDeclarationHaveABody())
