@@ -10,8 +10,8 @@ DIR holds clones of uthash, klib and libdict (absent ones are skipped; see READM
   - uthash: each tests/testN.c that has a testN.ans, as its tests/do_tests runs them;
   - klib: each test/*_test.c, with the other sources and the libraries that its rule in
     test/Makefile names (the sources named from the project's root: `test/../kmath.c`
-    becomes `kmath.c`, since ptrcomp stops on an input named with ".."; our regression
-    is tests/exec_multi/corpus_dotdot, in tests/test_exec.py);
+    becomes `kmath.c`; ptrcomp used to stop on an input named with "..", our regression
+    tests/exec_multi/corpus_dotdot in tests/test_exec.py);
   - libdict: unit_tests.c (CUnit) and the examples anagram.c, benchmark.c and demo.c, each
     with the library's src/*.c. The examples read a word list, the distinct words of the
     library's own sources; benchmark and demo run once per dictionary type, demo on a
@@ -119,7 +119,7 @@ def klib_tests(root):
     for c in sorted((root / "test").glob("*_test.c")):
         rule = re.search(rf"^{re.escape(c.stem)}:.*\n\t+(.*)$", makefile, re.M)
         words = shlex.split(rule[1]) if rule else []
-        # ../kmath.c named from the root, as kmath.c: ptrcomp stops on a name with ".."
+        # ../kmath.c named from the root, as kmath.c (as the project's root names it)
         extra = [os.path.normpath(f"test/{w}") for w in words
                  if w.endswith(".c") and w != c.name]
         libs = [w for w in words if w.startswith(("-l", "-f"))] + ["-lm"]  # kmath.c
