@@ -62,7 +62,7 @@ CallSite::ByteCover coverOf(const Expr *Arg, const Expr *Size, ASTContext &Ctx,
   CallSite::ByteCover Bytes;
   // The type the program wrote at the call: a conversion to void * is implicit; an
   // explicit cast to char * or void * says "bytes".
-  QualType PT = Arg->IgnoreParenImpCasts()->getType();
+  QualType PT = byteCountedStorage(Arg)->getType();
   if (!PT->isPointerType() && !PT->isArrayType())
     return Bytes;
   QualType T = PT->isPointerType() ? PT->getPointeeType()
@@ -97,6 +97,19 @@ CallSite::ByteCover coverOf(const Expr *Arg, const Expr *Size, ASTContext &Ctx,
 }
 
 } // namespace
+
+const Expr *byteCountedStorage(const Expr *Arg) {
+  const Expr *X = Arg->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(X)) {
+    QualType To = CE->getType();
+    const Expr *Op = CE->getSubExpr()->IgnoreParenImpCasts();
+    if (To->isPointerType() &&
+        (To->getPointeeType()->isCharType() || To->getPointeeType()->isVoidType()) &&
+        Op->getType()->isPointerType() && Op->getType()->getPointeeType()->isStructureType())
+      return Op;
+  }
+  return X;
+}
 
 void classifyByteCounts(const CallExpr *E, const ByteCountCall &BC, ASTContext &Ctx,
                         TypeTable &Types, std::map<unsigned, CallSite::ByteCover> &Out) {

@@ -65,6 +65,7 @@ const llvm::StringMap<Row> &table() {
     // comes from the call site's ByteCovers.
     Add({"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk"},
         {Ret::Arg0, {Bytes, Bytes | Merge0}});
+    Add({"bcopy"}, {Ret::None, {Bytes, Bytes | Merge0}}); // bcopy(src, dst, n)
     Add({"memset", "__memset_chk"}, {Ret::Arg0, {Bytes}});
     Add({"bzero", "explicit_bzero"}, {Ret::None, {Bytes}});
     Add({"memcmp", "bcmp"}, {Ret::None, {Bytes, Bytes}});
@@ -158,7 +159,7 @@ const ByteCountCall *byteCountCall(llvm::StringRef Name) {
   static const llvm::StringMap<ByteCountCall> T = [] {
     llvm::StringMap<ByteCountCall> M;
     for (const char *N : {"memcpy", "memmove", "mempcpy", "__memcpy_chk", "__memmove_chk",
-                          "memcmp", "bcmp"})
+                          "memcmp", "bcmp", "bcopy"})
       M[N] = {{0, 1}, 2, false};
     for (const char *N : {"memset", "__memset_chk"})
       M[N] = {{0}, 2, false};

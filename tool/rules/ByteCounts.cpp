@@ -43,7 +43,7 @@ static const Expr *decayed(const Expr *Arg) {
 
 StorageElement storageElement(const VersionView &V, const Expr *Arg) {
   StorageElement S;
-  const Expr *X = Arg->IgnoreParenImpCasts();
+  const Expr *X = dsa::byteCountedStorage(Arg);
   QualType PT = X->getType();
   QualType T;
   if (PT->isPointerType())

@@ -11,6 +11,10 @@
 
 #include <vector>
 
+namespace clang {
+class Expr;
+} // namespace clang
+
 namespace ptrcomp::dsa {
 
 /// A libc function that reads or writes memory as raw bytes, with a byte count.
@@ -22,6 +26,12 @@ struct ByteCountCall {
 };
 /// The byte-counted call \p Name (memset, memcpy, memcmp, fread, read, ...), or null.
 const ByteCountCall *byteCountCall(llvm::StringRef Name);
+
+/// The storage a byte-counted argument names: \p Arg without parentheses and implicit
+/// conversions, and through old C's explicit cast of a struct pointer to bytes
+/// (`bcopy((char *)p, (char *)q, sizeof(struct node))`): a count of whole structs covers
+/// them all the same.
+const clang::Expr *byteCountedStorage(const clang::Expr *Arg);
 
 } // namespace ptrcomp::dsa
 
