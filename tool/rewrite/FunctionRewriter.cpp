@@ -1450,8 +1450,14 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     if (CommonType.empty())
       CommonType = Type;
     Uniform &= CommonType == Type;
-    if (const Expr *Init = VD->getInit())
-      Decl += " = " + valueText(Init, R.K == Idx);
+    if (const Expr *Init = VD->getInit()) {
+      // A static local lives in the globals graph, not among this version's variables:
+      // retyped, its (constant) initialiser can only be null, now spelled 0.
+      if (VD->isStaticLocal() && !NewDecl.empty() && isNullConstant(Init, Ctx))
+        Decl += " = 0";
+      else
+        Decl += " = " + valueText(Init, R.K == Idx);
+    }
     Parts.push_back(Decl);
   }
   std::string Text;

@@ -304,6 +304,10 @@ private:
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       DeclarationsAfterLayouts;
   std::map<int, unsigned> GlobalPoolUse; // pool -> first use in this unit
+  /// Global pools that functions of an included .c file use: the main file declares
+  /// them before the #include and defines them at its end (their struct may be defined
+  /// in the included file).
+  std::set<int> PoolsUsedThroughIncludes;
   void emitGlobalPools();
   void rewriteGlobalVariables();
 
@@ -476,10 +480,27 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
                                        ";\n\n",
                                    poolsOf(P, V)});
     }
+    // Where the unit's main file first needs the pool: at the function, or at the
+    // #include of the file that holds it (an included .c file: mawk's regexp.c includes
+    // rexp0.c, whose static functions use a global pool).
+    unsigned MainAt = FnAt;
+    for (SourceLocation L = SM.getExpansionLoc(F.Decl->getBeginLoc());
+         L.isValid(); L = SM.getIncludeLoc(SM.getFileID(L)))
+      if (SM.getFileID(L) == SM.getMainFileID()) {
+        // (an include's location is its file name: the line's start)
+        StringRef Main = SM.getBufferData(SM.getMainFileID());
+        size_t LineStart = Main.rfind('\n', SM.getFileOffset(L));
+        MainAt = LineStart == StringRef::npos ? 0 : unsigned(LineStart) + 1;
+        if (L == SM.getExpansionLoc(F.Decl->getBeginLoc()))
+          MainAt = FnAt;
+        break;
+      }
     for (int Pl : FR.globalPoolsUsed()) {
-      auto [It, New] = GlobalPoolUse.emplace(Pl, FnAt);
+      auto [It, New] = GlobalPoolUse.emplace(Pl, MainAt);
       if (!New)
-        It->second = std::min(It->second, FnAt);
+        It->second = std::min(It->second, MainAt);
+      if (MainAt != FnAt)
+        PoolsUsedThroughIncludes.insert(Pl);
     }
     EditSet::PoolSet VersionPools = poolsOf(P, V);
     if (V.IsOriginal) {
@@ -871,6 +892,11 @@ void ProgramRewriter::emitGlobalPools() {
       continue;
     const dsa::Pool &Po = P.Pools[Pl];
     std::string Text;
+    if (Defines && PoolsUsedThroughIncludes.count(Pl)) {
+      PendingPrototypes.push_back({realPath(SM, SM.getMainFileID()), *Off,
+                                   "extern pc_pool " + Po.Name + ";\n\n", {Pl}});
+      Off = SM.getBufferData(SM.getMainFileID()).size();
+    }
     if (Defines) {
       std::string Type = Po.LayoutId >= 0 ? dsa::layoutTypeName(P.Layouts[Po.LayoutId])
                                           : PG.Types.name(Po.Struct);
@@ -897,6 +923,14 @@ void ProgramRewriter::emitIncludes() {
     // (clang-apply-replacements, clang-format) leave it where it is.
     IncludeSpot Spot =
         runtimeIncludeSpot(SM.getBufferData(FID), firstDeclOffset(Ctx, FID));
+    // Text added before that spot needs the runtime too: a global pool defined before
+    // the #include of a .c file whose functions use it (a file with no declaration of
+    // its own before).
+    for (auto &[File, Off, Text, Pools] : PendingPrototypes)
+      if (File == realPath(SM, FID) && Off < Spot.Offset) {
+        Spot.Offset = Off;
+        Spot.AfterIncludes = false;
+      }
     // A layout that a parameter names where the unit does not define it (an opaque
     // struct): declared at file scope first, or the parameter list would declare a
     // struct of its own.

@@ -172,7 +172,23 @@ VersionView::Rep VersionView::rep(const Expr *E) const {
   }
   if (E->isGLValue())
     return repOfCell(F.Graph->edgeIfAny(It->second), E->getType());
-  return repOfCell(It->second, E->getType());
+  Rep R = repOfCell(It->second, E->getType());
+  // What a function outside the program returns is an address, even into a pool
+  // (`memcpy(pc_addr(...), ...)` returns its first argument): only the allocations the
+  // rewriter makes pool operations of return indices.
+  if (R.K == Idx)
+    if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens()))
+      for (const dsa::CallSite &CS : F.Calls)
+        if (CS.Call == CE) {
+          const FunctionDecl *FD = CE->getDirectCallee();
+          StringRef Name = FD ? FD->getName() : "";
+          if (CS.Targets.empty() && !CS.DirectCallee.empty() && !CS.Hook &&
+              !PG.function(CS.DirectCallee) && Name != "malloc" && Name != "calloc" &&
+              Name != "realloc")
+            R.K = Real;
+          break;
+        }
+  return R;
 }
 
 VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
