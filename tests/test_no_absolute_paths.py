@@ -20,6 +20,8 @@ def test_output_has_no_machine_paths(ptrcomp, tmp_path, case):
     work = tmp_path / "work"
     work.mkdir()
     shutil.copy(case, work / case.name)
+    for extra in case.parent.glob(case.stem + ".*"):  # what it includes (x.inc)
+        shutil.copy(extra, work / extra.name)
     out = tmp_path / "out"
     r = tl.run_ptrcomp(case.name, "-o", out, "--", "-std=gnu11", cwd=work)
     assert r.returncode == 0, r.stderr
