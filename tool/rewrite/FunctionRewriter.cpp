@@ -1034,10 +1034,15 @@ static void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) 
 }
 
 std::string FunctionRewriter::deallocation(const Expr *Arg, const NodeEncoding &Enc) {
+  // `free((h = h->next, p))`: the comma stays inside one argument.
+  auto Argument = [&](std::string T) {
+    const auto *BO = dyn_cast<BinaryOperator>(Arg->IgnoreParenImpCasts());
+    return BO && BO->isCommaOp() ? "(" + T + ")" : T;
+  };
   if (Enc.Indexed)
-    return "pc_free(" + poolExpr(Enc) + ", " + valueText(Arg, true) + ")";
-  return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " + text(Arg) +
-         "))";
+    return "pc_free(" + poolExpr(Enc) + ", " + Argument(valueText(Arg, true)) + ")";
+  return "pc_free(" + poolExpr(Enc) + ", pc_index_of(" + poolExpr(Enc) + ", " +
+         Argument(text(Arg)) + "))";
 }
 
 std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
@@ -1718,6 +1723,25 @@ void FunctionRewriter::entryAndExit() {
     if (!ParamsUsed.count(S))
       Entry += "\n" + Indent + "(void)" + poolParamName(S) +
                (slotKind(S) == PoolParamKind::Descriptor ? "" : "_base") + ";";
+  // An index parameter named only in sizeof operands, which the rewrite spells as the
+  // original type (`sizeof *p` becomes `sizeof(struct node)`), would be unused.
+  for (const ParmVarDecl *PV : F.Decl->parameters()) {
+    if (PV->getName().empty() || repOfVar(PV).K != Idx)
+      continue;
+    bool InSizeof = false, Evaluated = false;
+    std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Under) {
+      if (!S || Evaluated)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == PV)
+        (Under ? InSizeof : Evaluated) = true;
+      Under |= isa<UnaryExprOrTypeTraitExpr>(S);
+      for (const Stmt *C : S->children())
+        Walk(C, Under);
+    };
+    Walk(Body, false);
+    if (InSizeof && !Evaluated)
+      Entry += "\n" + Indent + "(void)" + PV->getName().str() + ";";
+  }
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
