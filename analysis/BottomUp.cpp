@@ -231,7 +231,7 @@ static void processSCC(ProgramGraphs &PG, std::vector<FunctionGraph *> &SCC, Typ
         Copy.DirectCallee = CS.DirectCallee; // "" for a call through a pointer
         Copy.Args = CS.Args;
         Copy.Ret = CS.Ret;
-        if (Name == CS.CalleeName || Name == "__builtin_" + CS.CalleeName)
+        if (isCalleeOf(Name, CS.CalleeName))
           Copy.ByteCovers = CS.ByteCovers;
         std::vector<CallbackCall> Callbacks;
         applyExternalCall(G, Copy, Char, Callbacks);

@@ -167,7 +167,7 @@ std::vector<std::string> resolveCallTargets(ProgramGraphs &PG) {
     for (const Cell &A : CS.Args)
       Copy.Args.push_back(InBig(*R.Caller, A));
     Copy.Ret = InBig(*R.Caller, CS.Ret);
-    if (Name == CS.CalleeName || Name == "__builtin_" + CS.CalleeName)
+    if (isCalleeOf(Name, CS.CalleeName))
       Copy.ByteCovers = CS.ByteCovers;
     std::vector<CallbackCall> CBs;
     applyExternalCall(Big, Copy, Char, CBs);

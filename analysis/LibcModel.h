@@ -33,6 +33,13 @@ bool callsBackOnCallingThread(llvm::StringRef Name);
 bool isAllocationFunction(llvm::StringRef Name);
 bool isDeallocationFunction(llvm::StringRef Name);
 
+/// Whether external target \p Target (a callee's key: `__builtin_memcpy`) is the call
+/// site's \p CalleeName (its C library name: `memcpy`), whose byte covers then apply.
+inline bool isCalleeOf(llvm::StringRef Target, llvm::StringRef CalleeName) {
+  return Target == CalleeName ||
+         (Target.consume_front("__builtin_") && Target == CalleeName);
+}
+
 } // namespace ptrcomp::dsa
 
 #endif

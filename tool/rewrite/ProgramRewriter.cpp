@@ -28,6 +28,7 @@
 #include "llvm/Support/Path.h"
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -53,6 +54,22 @@ std::optional<unsigned> afterSemicolon(const SourceManager &SM, SourceLocation L
     else if (C == ';' && Depth <= 0)
       return I + 1;
   }
+  return std::nullopt;
+}
+
+/// The start of the line of the main file's #include through which \p Loc's file is
+/// included, or none when \p Loc is in the main file itself.
+static std::optional<unsigned> includeLineInMainFile(const SourceManager &SM,
+                                                     SourceLocation Loc) {
+  SourceLocation L = SM.getExpansionLoc(Loc);
+  if (SM.getFileID(L) == SM.getMainFileID())
+    return std::nullopt;
+  for (; L.isValid(); L = SM.getIncludeLoc(SM.getFileID(L)))
+    if (SM.getFileID(L) == SM.getMainFileID()) {
+      // (an include's location is its file name)
+      size_t LineStart = SM.getBufferData(SM.getMainFileID()).rfind('\n', SM.getFileOffset(L));
+      return LineStart == StringRef::npos ? 0 : unsigned(LineStart) + 1;
+    }
   return std::nullopt;
 }
 
@@ -450,6 +467,10 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   }
   unsigned FnBegin = SM.getFileOffset(SM.getExpansionLoc(F.Decl->getBeginLoc()));
   Edits.claim(File, FnBegin, BodyEnd, AllPools);
+  // Where the unit's main file first needs the global pools the function uses: at the
+  // function, or at the #include of the file that holds it (an included .c file: mawk's
+  // regexp.c includes rexp0.c, whose static functions use a global pool).
+  std::optional<unsigned> IncludedAt = includeLineInMainFile(SM, F.Decl->getBeginLoc());
   std::string Clones;
   TextOrigins CloneOrigins;
   EditSet::PoolSet ClonePools;
@@ -480,26 +501,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
                                        ";\n\n",
                                    poolsOf(P, V)});
     }
-    // Where the unit's main file first needs the pool: at the function, or at the
-    // #include of the file that holds it (an included .c file: mawk's regexp.c includes
-    // rexp0.c, whose static functions use a global pool).
-    unsigned MainAt = FnAt;
-    for (SourceLocation L = SM.getExpansionLoc(F.Decl->getBeginLoc());
-         L.isValid(); L = SM.getIncludeLoc(SM.getFileID(L)))
-      if (SM.getFileID(L) == SM.getMainFileID()) {
-        // (an include's location is its file name: the line's start)
-        StringRef Main = SM.getBufferData(SM.getMainFileID());
-        size_t LineStart = Main.rfind('\n', SM.getFileOffset(L));
-        MainAt = LineStart == StringRef::npos ? 0 : unsigned(LineStart) + 1;
-        if (L == SM.getExpansionLoc(F.Decl->getBeginLoc()))
-          MainAt = FnAt;
-        break;
-      }
+    unsigned MainAt = IncludedAt.value_or(FnAt);
     for (int Pl : FR.globalPoolsUsed()) {
       auto [It, New] = GlobalPoolUse.emplace(Pl, MainAt);
       if (!New)
         It->second = std::min(It->second, MainAt);
-      if (MainAt != FnAt)
+      if (IncludedAt)
         PoolsUsedThroughIncludes.insert(Pl);
     }
     EditSet::PoolSet VersionPools = poolsOf(P, V);
@@ -926,8 +933,9 @@ void ProgramRewriter::emitIncludes() {
     // Text added before that spot needs the runtime too: a global pool defined before
     // the #include of a .c file whose functions use it (a file with no declaration of
     // its own before).
+    std::string Path = realPath(SM, FID);
     for (auto &[File, Off, Text, Pools] : PendingPrototypes)
-      if (File == realPath(SM, FID) && Off < Spot.Offset) {
+      if (File == Path && Off < Spot.Offset) {
         Spot.Offset = Off;
         Spot.AfterIncludes = false;
       }
@@ -944,7 +952,7 @@ void ProgramRewriter::emitIncludes() {
             if (P.Pools[I].LayoutId == L)
               ForwardPools.insert(I);
         }
-    add(realPath(SM, FID), Spot.Offset, 0,
+    add(Path, Spot.Offset, 0,
         std::string(Spot.AfterIncludes ? "\n" : "") + "#include \"ptrcomp_rt.h\"\n" +
             (Forward.empty() ? "" : "\n" + Forward) +
             (InjectFault == "file-scope" ? "ptrcomp_injected_fault\n" : "") +
