@@ -1,6 +1,8 @@
 //===- LinkCheck.cpp - the external symbols of units, and their link ------===//
 #include "LinkCheck.h"
 
+#include "ptrcomp/Compat.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -84,9 +86,9 @@ UnitSymbols unitSymbols(ASTContext &Ctx, bool Common,
         continue;
       if (SM.isInSystemHeader(L))
         return true;
-      if (const FileEntry *FE = SM.getFileEntryForID(SM.getFileID(L)))
-        if (llvm::sys::path::filename(FE->getName()) == "ptrcomp_rt.h")
-          return true;
+      if (llvm::sys::path::filename(compat::fileName(SM, SM.getFileID(L))) ==
+          "ptrcomp_rt.h")
+        return true;
     }
     return false;
   };
