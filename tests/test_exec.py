@@ -35,7 +35,7 @@ import pytest
 import ptrcomp_testlib as tl
 
 EXEC_DIR = pathlib.Path(__file__).resolve().parent / "exec"
-# tests/legality/: one program per rule of the legality check (tool/legality/).
+# tests/legality/: programs that a rule (tool/rules/) leaves unchanged, with its reason.
 LEGALITY_DIR = EXEC_DIR.parent / "legality"
 CASES = sorted(EXEC_DIR.glob("*.c")) + sorted(LEGALITY_DIR.glob("*.c"))
 CRASH_MARKERS = ("Stack dump", "Assertion", "PLEASE submit a bug report")

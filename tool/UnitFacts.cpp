@@ -2,6 +2,7 @@
 #include "UnitFacts.h"
 #include "FilePaths.h"
 #include "SkippedCode.h"
+#include "rules/LayoutPrinting.h"
 #include "legality/Legality.h"
 
 #include "ptrcomp/analysis/CodeChildren.h"

@@ -1,4 +1,4 @@
-// ruleAddressOfPoolObject: &w->n takes the address of a struct inside another, and links
+// rules/AddressOf.h: &w->n takes the address of a struct inside another, and links
 // it into a list of nodes allocated alone; the analysis already keeps such objects out of
 // pools (the rule is the check's backstop): one structure, allocated with two sizes.
 // EXPECT: {"type": "struct wrap", "pooled": false, "reason": "allocation size not understood"}

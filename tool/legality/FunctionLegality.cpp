@@ -13,6 +13,15 @@
 #include "../rules/PointerComparisons.h"
 #include "../rules/StructCopies.h"
 #include "../rules/MacroExpansions.h"
+#include "../rules/Casts.h"
+#include "../rules/AddressOf.h"
+#include "../rules/FieldStores.h"
+#include "../rules/Allocations.h"
+#include "../rules/FunctionScope.h"
+#include "../rules/UnrewrittenReaders.h"
+#include "../rules/UnsupportedExpressions.h"
+#include "../rules/Declarations.h"
+#include "../rules/MacroArgumentEdits.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -51,432 +60,39 @@ void FunctionLegality::vetoAllPools(const std::string &Why) {
 
 //===-- Rules --------------------------------------------------------------===//
 
-void FunctionLegality::ruleEntryInterface() {
-  // The version with the original signature keeps its parameters' and result's types:
-  // its callers are outside the plan (main, functions called through pointers).
-  if (!V.IsOriginal)
-    return;
-  for (const VarDecl *VD : F.Vars)
-    if (isa<ParmVarDecl>(VD) && !varDecl(VD).empty())
-      veto(repOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)), VD->getType()).E,
-           F.Decl->getBody(),
-           "parameter '" + VD->getName().str() + "' of an entry point would change type");
-  if (!newReturnType().empty())
-    veto(repOfCell(F.Graph->edgeIfAny(F.Ret), F.Decl->getReturnType()).E, F.Decl->getBody(),
-         "the result of '" + F.Name + "' would change type");
-}
-
-void FunctionLegality::ruleBodyInMacro() {
-  // Pools are created after the body's `{` and destroyed before its `}`.
-  const auto *Body = cast<CompoundStmt>(F.Decl->getBody());
-  if (V.OwnedPools.empty() || (fileRange(Body->getLBracLoc()) && fileRange(Body->getRBracLoc())))
-    return;
-  for (int Pl : V.OwnedPools)
-    Vetoes.emplace(Pl, "the body of '" + F.Name + "' is written inside a macro");
-}
-
-void FunctionLegality::ruleOpaquePoolOwner() {
-  // A pool is sized where it is created; an opaque struct's size comes from the file
-  // that defines it (ptrcomp_size_<layout>), which needs a layout and one pool per call.
-  for (int Pl : V.OwnedPools) {
-    const dsa::Pool &Po = P.Pools[Pl];
-    if (!completeHere(Po.Struct) && (Po.LayoutId < 0 || Po.SharedByActivations))
-      Vetoes.emplace(Pl, "its struct is opaque in '" + F.Name + "', which creates its pool");
-  }
-}
-
-void FunctionLegality::ruleInteriorPointerAsIndex(const Expr *E) {
-  // An index names a whole object; a pointer into the middle of one has no index.
-  if (isNullConstant(E, Ctx))
-    return;
-  if (Rep R = rep(E); R.K == Real)
-    veto(R.E, E, "a pointer into an object is used as a pointer to the object");
-}
-
-void FunctionLegality::ruleCompoundLiteral(const CompoundLiteralExpr *E) {
-  if (Rep R = rep(E); R.E.isPooled())
-    veto(R.E, E, "a compound literal points into a pool");
-}
-
-void FunctionLegality::ruleStructThroughVaArg(const VAArgExpr *E) {
-  // `va_arg(ap, struct stack)` keeps its type as written, while the struct passed holds
-  // indices in a layout of its own.
-  if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
-    veto(X, E, "a struct holding indices is read by va_arg");
-}
-
-void FunctionLegality::ruleUnsupportedExpression(const Expr *E) {
-  // GNU statement expressions, `a ?: b` and _Generic are not rewritten.
-  Rep R = rep(E);
-  bool Pooled = R.E.isPooled();
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || Pooled)
-      return;
-    if (const auto *X = dyn_cast<Expr>(S))
-      if (rep(X).E.isPooled() || fieldIndexEncoding(X))
-        Pooled = true;
-    for (const Stmt *C : codeChildren(S))
-      Walk(C);
-  };
-  if (!isa<StmtExpr>(E))
-    for (const Stmt *C : E->children())
-      Walk(C);
-  if (!Pooled)
-    return;
-  NodeEncoding Any = R.E;
-  for (auto &KV : V.Nodes)
-    if (!Any.isPooled())
-      Any = KV.second;
-  veto(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
-}
-
-void FunctionLegality::ruleVariadicLastParameter() {
-  // va_start(ap, last) needs a parameter that default promotions leave as it is; a
-  // 16-bit index is promoted to int.
-  const FunctionDecl *FD = F.Decl;
-  if (!FD || !FD->isVariadic() || FD->param_empty())
-    return;
-  const ParmVarDecl *Last = FD->parameters().back();
-  if (Rep R = repOfVar(Last); R.K == Idx && R.E.Bits < 32)
-    veto(R.E, nullptr,
-         "'" + Last->getName().str() + "', the last parameter before '...' of '" +
-             FD->getName().str() + "', would be a " + std::to_string(R.E.Bits) +
-             "-bit index, which va_start cannot name (it is promoted), at " +
-             dsa::locationString(Ctx, Last->getLocation()));
-}
-
-void FunctionLegality::ruleReturnInStatementExpression(const StmtExpr *E) {
-  // A statement expression kept as it is (`#define TRY(e) ({ ...; if (r < 0) return r;
-  // r; })`) keeps its returns, which would leave without destroying the pools.
-  const Stmt *RS =
-      firstInCode(E->getSubStmt(), [](const Stmt *S) { return isa<ReturnStmt>(S); });
-  if (!RS)
-    return;
-  std::string Why = "a return inside a statement expression at " +
-                    dsa::locationString(Ctx, RS->getBeginLoc()) +
-                    " would leave without destroying the pool";
-  for (int Pl : V.OwnedPools)
-    if (!P.Pools[Pl].SharedByActivations)
-      Vetoes.emplace(Pl, Why);
-}
-
-void FunctionLegality::ruleIndexInPointerInitializer(const InitListExpr *E) {
-  // Reading through indices inside an initializer is fine; storing an index into the
-  // pointer member of an object ptrcomp does not rewrite is not.
-  const InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
-  if (!Semantic || WrittenHolderInits.count(Semantic))
-    return; // a struct-typed local's list, written again for its new layout
-  for (const Expr *I : Semantic->inits())
-    if (I && isPointer(I->getType()) && !isNullConstant(I, Ctx))
-      if (Rep R = rep(I); R.K == Idx)
-        veto(R.E, I, "an index would be stored in an initializer of pointers");
-}
-
-void FunctionLegality::ruleCast(const CStyleCastExpr *E) {
-  if (!isPointer(E->getType()))
-    return; // to an integer: the real address (pc_addr)
-  const Expr *Sub = E->getSubExpr();
-  Rep R = rep(E), S = rep(Sub);
-  if (R.K == Plain && S.K == Idx)
-    veto(S.E, E, "an index is converted to an unrelated pointer type");
-  if (R.K == Idx && !isNullConstant(Sub, Ctx) && S.K != Idx)
-    veto(R.E, E, "a pointer that is not a pool index is converted to " +
-                     E->getType().getAsString());
-}
-
-void FunctionLegality::ruleFieldOfUnrewrittenObject(const MemberExpr *E) {
-  // A field whose type would change, in an object whose layout does not.
-  bool PoolObject;
-  if (E->isArrow()) {
-    Rep B = rep(E->getBase());
-    PoolObject = B.K != Plain;
-  } else {
-    const Expr *Inner = E->getBase()->IgnoreParenImpCasts();
-    PoolObject = false;
-    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
-      PoolObject = rep(U->getSubExpr()).K == Idx;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
-      PoolObject = rep(AS->getBase()).K == Idx;
-  }
-  if (PoolObject && isPointer(E->getType()) && !E->getType()->isArrayType() &&
-      rep(E).K == Idx && !fieldIndexEncoding(E)) {
-    // The objects' layout keeps a pointer in the field, while what it points to is
-    // in a pool of indices: a pool that another function chooses (its callers').
-    Rep T = rep(E);
-    veto(T.E, E,
-         "stored in field '" + E->getMemberNameInfo().getAsString() +
-             "' of objects whose layout keeps a pointer there (the pool it points into "
-             "is chosen by the callers)");
-    return;
-  }
-  if ((PoolObject && !(E->isArrow() && rep(E->getBase()).K == Real)) ||
-      layoutOfMemberBase(E) >= 0)
-    return;
-  auto It = F.ExprCells.find(E);
-  if (It == F.ExprCells.end() || storedDecl(E->getType(), It->second, "x").empty())
-    return;
-  veto(repOfCell(F.Graph->edgeIfAny(It->second), E->getType()).E, E,
-       "stored in field '" + E->getMemberNameInfo().getAsString() +
-           "' of an object that ptrcomp does not rewrite");
-}
-
-void FunctionLegality::ruleAddressOfPoolObject(const UnaryOperator *E) {
-  // &*p and &a[i] of indices are indices; any other address of a pool object is not.
-  Rep R = rep(E);
-  if (R.K != Idx)
-    return;
-  const Expr *Inner = E->getSubExpr()->IgnoreParens();
-  if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref)
-    return;
-  if (isa<ArraySubscriptExpr>(Inner))
-    return;
-  veto(R.E, E, "the address of an object in a pool is taken in an unsupported way");
-}
-
-void FunctionLegality::ruleAllocationSize(const CallExpr *E, StringRef Name,
-                                          ArrayRef<const Expr *> Args,
-                                          const NodeEncoding &Enc) {
-  // Pool allocation counts objects: the size must be n * sizeof(T), or a size the
-  // function only passes on from its caller (an allocation wrapper).
-  auto Fail = [&](const char *What) {
-    veto(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
-                     PG.Types.name(Enc.Struct) + "))");
-  };
-  auto Passed = [&](unsigned I) { return sizeParameter(F.Decl, Args[I]) != nullptr; };
-  if (Name == "malloc" && Args.size() == 1) {
-    if (!isWholeCount(Args[0], Enc.Struct) && !Passed(0))
-      Fail("allocation size not understood");
-  } else if (Name == "calloc" && Args.size() == 2) {
-    if (!isSizeofType(Args[1], Enc.Struct) && !isSizeofType(Args[0], Enc.Struct) &&
-        !(Passed(0) && Passed(1)))
-      Fail("allocation size not understood");
-  } else if (Name == "realloc" && Args.size() == 2) {
-    if (!isWholeCount(Args[1], Enc.Struct) && !Passed(1))
-      Fail("reallocation size not understood");
-    else if (!Enc.Indexed)
-      Fail("realloc of a pooled structure without indices");
-  } else {
-    veto(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
-  }
-}
-
-void FunctionLegality::ruleAllocationHook(const CallExpr *E, const dsa::CallSite &CS,
-                                          const HookAllocation &HA,
-                                          const NodeEncoding &Enc) {
-  // A call through a hook becomes a pool operation only when it is a call of its
-  // allocator whatever the hook holds (the plan has left out the other hooks' objects),
-  // and when what the pool operation leaves out (the function pointer, arguments the
-  // allocator does not take) or repeats has no effect of its own.
-  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
-    veto(Enc, nullptr, Why);
-    return;
-  }
-  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
-    for (const Expr *X : *Parts)
-      if (X->HasSideEffects(Ctx)) {
-        veto(Enc, E,
-             "a call through allocation hook '" + CS.Hook->Hook +
-                 "' whose pointer or arguments have side effects");
-        return;
-      }
-}
-
-void FunctionLegality::ruleWrapperAllocationSize(const CallExpr *E,
-                                                 const dsa::FunctionVersion &W,
-                                                 const std::vector<NodeEncoding> &PoolArgs,
-                                                 std::map<unsigned, bool> &Counts) {
-  // The callee allocates from a pool with a size it received from us: its version
-  // takes a number of objects, so our argument must be n * sizeof(T).
-  dsa::FunctionGraph &Callee = *PG.function(W.Function);
-  // (The callee may be in another unit: its calls are read from their facts.)
-  for (const dsa::CallSite &CS : Callee.Calls) {
-    std::optional<dsa::AllocatorCallFacts> AC = dsa::allocatorCallFacts(CS);
-    if (!AC)
-      continue;
-    const std::string &N = AC->Name;
-    unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->SizeParams.size() != NumArgs)
-      continue;
-    Cell R = Callee.Graph->resolve(CS.Ret);
-    NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
-    if (!Enc.isPooled())
-      continue;
-    std::vector<unsigned> Passed;
-    for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (int PI = AC->SizeParams[K]; PI >= 0 && unsigned(PI) < E->getNumArgs())
-        Passed.push_back(unsigned(PI));
-    if (Passed.empty())
-      continue;
-    bool Whole = false;
-    if (N == "calloc" && Passed.size() == 2) {
-      for (unsigned K : Passed)
-        if (!Whole && isSizeofType(E->getArg(K), Enc.Struct))
-          Whole = Counts[K] = true;
-    } else if (N != "calloc" && Passed.size() == 1) {
-      if (isWholeCount(E->getArg(Passed[0]), Enc.Struct))
-        Whole = Counts[Passed[0]] = true;
-    }
-    if (!Whole)
-      for (const NodeEncoding &PA : PoolArgs)
-        veto(PA, E, "allocation size passed to '" + Callee.Name +
-                        "' is not a whole number of " + PG.Types.name(Enc.Struct));
-  }
-}
-
-void FunctionLegality::ruleIndirectCall(const CallExpr *E) {
-  // A call the plan does not direct (through a pointer to functions it cannot name):
-  // its callees expect real pointers.
-  for (const Expr *A : E->arguments())
-    if (Rep R = rep(A); R.K == Idx)
-      veto(R.E, E, "passed through a call via a function pointer");
-  if (Rep R = rep(E); R.K == Idx)
-    veto(R.E, E, "returned from a call via a function pointer");
-}
-
-void FunctionLegality::ruleDeclaration(const DeclStmt *DS) {
-  // A declaration whose variables change type is written again declarator by
-  // declarator.
-  bool AnyTypeChange = false;
-  for (const Decl *D : DS->decls())
-    if (const auto *VD = dyn_cast<VarDecl>(D))
-      AnyTypeChange |= !varDecl(VD).empty();
-  if (!AnyTypeChange)
-    return;
-  NodeEncoding First;
-  if (const auto *VD = dyn_cast<VarDecl>(*DS->decl_begin()))
-    First = repOfVar(VD).E;
-  std::string CommonType;
-  bool Uniform = true;
-  for (const Decl *D : DS->decls()) {
-    const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD) {
-      veto(First, DS, "a declaration mixing types and variables");
-      return;
-    }
-    std::string NewDecl = varDecl(VD);
-    std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
-    std::string HolderWhy;
-    if (auto Elems = holderInit(VD, HolderWhy)) {
-      if (const auto *ILE = dyn_cast<InitListExpr>(VD->getInit()))
-        WrittenHolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
-    } else if (!HolderWhy.empty()) {
-      veto(encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy);
-    } else if (!NewDecl.empty())
-      if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
-        for (const Expr *I : ILE->inits())
-          if (!isZeroInitializer(I, Ctx)) {
-            // The elements' structure (an array variable has no pointer value itself).
-            NodeEncoding Elem = encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)));
-            std::string Why = std::string(VD->getType()->isStructureType()
-                                              ? "a struct initialised with pointers at "
-                                              : "an array of pointers initialised with "
-                                                "pointers at ") +
-                              dsa::locationString(Ctx, I->getBeginLoc());
-            if (Elem.isPooled())
-              veto(Elem, nullptr, Why);
-            else
-              vetoAllPools(Why);
-          }
-    if (CommonType.empty())
-      CommonType = Type;
-    Uniform &= CommonType == Type;
-  }
-  const auto *FS = dyn_cast_or_null<ForStmt>(parentOf(DS));
-  bool InFor = FS && FS->getInit() == DS;
-  if (InFor && !Uniform && DS->decls().begin() + 1 != DS->decls().end())
-    veto(First, DS, "a for-loop declaration whose variables would need different types");
-  if (!fileRange(DS->getSourceRange()) && !macroBodies().rootOf(DS)) {
-    std::string Why = "used inside a macro at " + dsa::locationString(Ctx, DS->getBeginLoc());
-    if (First.isPooled())
-      veto(First, nullptr, Why);
+void FunctionLegality::apply(const rules::RuleVetoes &Vs) {
+  for (const rules::RuleVeto &X : Vs)
+    if (X.Pool >= 0)
+      Vetoes.emplace(X.Pool, X.Why);
     else
-      vetoAllPools(Why);
-  }
+      veto(X.Enc, X.At, X.Why);
 }
 
-void FunctionLegality::ruleEditableText(const Stmt *S) {
-  // Code in a macro's body is written as the macro's expansion at the use when that use
-  // is a whole expression or statement (see MacroBodies.h).
-  if (const Stmt *Root = macroBodies().rootOf(S)) {
-    ruleExpansion(Root);
-    return;
-  }
-  // The pools of the pointers the macro's code works with; when none is known, every
-  // pool of the function.
-  std::string Why = macroBodies().problem(S);
-  vetoCode(S, !Why.empty() ? Why
-                           : "used inside a macro at " +
-                                 dsa::locationString(Ctx, S->getBeginLoc()));
+void FunctionLegality::macroBodyEdit(const Stmt *S) {
+  if (const Stmt *Root = macroBodies().rootOf(S))
+    return expansion(Root);
+  vetoCode(S, rules::macroBodyEditReason(*this, S));
 }
 
-void FunctionLegality::ruleExpansion(const Stmt *Root) {
-  // A use written as its expansion prints __COUNTER__'s values as numbers.
+void FunctionLegality::expansion(const Stmt *Root) {
   if (!CheckedRoots.insert(Root).second)
     return;
-  if (std::string Why = rules::counterProblem(*this, Root, false, PP); !Why.empty())
-    vetoCode(Root, Why);
-  if (std::string Why = rules::expansionProblem(*this, Root); !Why.empty())
+  for (const std::string &Why : rules::expansionReasons(*this, Root, PP))
     vetoCode(Root, Why);
 }
 
-static std::string expandedTwice(const MacroArguments &MA, const Stmt *S) {
-  return "the argument of macro '" + MA.macroName(S) + "' at " + MA.where(S) +
-         " is expanded more than once, and its expansions would need different rewrites";
-}
-
-void FunctionLegality::ruleArgumentExpandedTwice() {
-  for (auto &[R, Ks] : Copies) {
-    const CopyKey *Changed = nullptr;
-    for (const CopyKey &K : Ks)
-      if (!Changed && K.Key != "=")
-        Changed = &K;
-    if (!Changed)
-      continue;
-    for (const CopyKey &K : Ks)
-      if (K.Key != Changed->Key) {
-        vetoCode(K.S, expandedTwice(macroArgs(), K.S));
-        vetoCode(Changed->S, expandedTwice(macroArgs(), K.S));
-        break;
-      }
-    // A copy the rewriter does not reach keeps the original text, unless it only sits in
-    // a sizeof whose value cannot change, next to an evaluated copy.
-    for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
-      bool Seen =
-          std::any_of(Ks.begin(), Ks.end(), [&](const CopyKey &K) { return K.S == C.S; });
-      if (!Seen && !macroArgs().followsTwin(C)) {
-        vetoCode(Changed->S, expandedTwice(macroArgs(), C.S));
-        break;
-      }
-    }
-  }
-}
-
-void FunctionLegality::ruleStringizedArgument() {
-  // The string keeps the original text when the invocation is written as its expansion
-  // (the rewriter expands an invocation that stringizes an argument it edits).
+void FunctionLegality::macroArgumentCopies() {
+  std::map<FileRange, std::vector<rules::ArgumentCopy>> Cs;
   for (auto &[R, Ks] : Copies)
     for (const CopyKey &K : Ks)
-      if (K.Key != "=") {
-        unsigned Invocation = 0;
-        std::string Why = macroArgs().stringized(K.S, &Invocation);
-        if (Why.empty())
-          break;
-        if (const Stmt *Root = macroBodies().rootAt(Invocation))
-          ruleExpansion(Root);
-        else
-          vetoCode(K.S, Why);
-        break;
-      }
-}
-
-void FunctionLegality::rulePastedArgument() {
-  for (auto &[R, Ks] : Copies)
-    for (const CopyKey &K : Ks)
-      if (K.Key != "=") {
-        if (std::string Why = macroArgs().pasted(K.S); !Why.empty())
-          vetoCode(K.S, Why);
-        break;
-      }
+      Cs[R].push_back({K.S, K.Key, K.Key != "="});
+  // An invocation that stringizes an argument it edits is written as its expansion.
+  std::vector<const Stmt *> Expansions;
+  for (const rules::ArgumentVeto &X : rules::macroArgumentVetoes(
+           macroArgs(), macroBodies(), Cs, [](const Stmt *) { return true; }, Expansions))
+    vetoCode(X.S, X.Why);
+  for (const Stmt *Root : Expansions)
+    expansion(Root);
 }
 
 //===-- The walk -----------------------------------------------------------===//
@@ -514,14 +130,14 @@ bool FunctionLegality::children(const Stmt *S, const std::vector<Child> &Cs) {
 
 void FunctionLegality::embed(const Expr *C, bool IdxContext) {
   if (!expr(C, IdxContext) && !rangeOf(C))
-    ruleEditableText(C);
+    macroBodyEdit(C);
 }
 
 void FunctionLegality::place(const Expr *C, bool Changed, const std::string &Tag,
                              unsigned Mark) {
   if (Changed) {
     if (!rangeOf(C))
-      ruleEditableText(C);
+      macroBodyEdit(C);
     ++Placed;
   }
   noteCopy(C, Mark, Tag);
@@ -550,7 +166,9 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
   if (!E)
     return false;
   if (IdxContext) {
-    ruleInteriorPointerAsIndex(E);
+    dsa::NodeEncoding Pool;
+    if (std::string Why = rules::interiorPointerVeto(*this, E, Pool); !Why.empty())
+      veto(Pool, E, Why);
     if (isNullConstant(E, Ctx))
       return sourceText(E) != "0";
   }
@@ -561,7 +179,9 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     return castExpr(cast<CStyleCastExpr>(E));
   case Stmt::MemberExprClass: {
     const auto *ME = cast<MemberExpr>(E);
-    ruleFieldOfUnrewrittenObject(ME);
+    dsa::NodeEncoding Pool;
+    if (std::string Why = rules::fieldStoreVeto(*this, ME, Pool); !Why.empty())
+      veto(Pool, ME, Why);
     if (ME->isArrow() && rep(ME->getBase()).K == Idx) {
       embed(ME->getBase());
       return true;
@@ -571,24 +191,24 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
   case Stmt::UnaryOperatorClass: {
     const auto *U = cast<UnaryOperator>(E);
     const Expr *Sub = U->getSubExpr();
-    if (U->getOpcode() == UO_AddrOf)
-      ruleAddressOfPoolObject(U);
     if (U->getOpcode() == UO_Deref && rep(Sub).K == Idx) {
       embed(Sub);
       return true;
     }
-    if (U->getOpcode() == UO_AddrOf && rep(U).K == Idx) {
-      const Expr *Inner = Sub->IgnoreParens();
-      if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref) {
-        embed(D->getSubExpr());
-        return true;
-      }
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner)) {
-        embed(AS->getIdx());
-        embed(AS->getBase());
-        return true;
-      }
-      return false; // vetoed
+    rules::AddressOfDecision D = rules::decideAddressOf(*this, U);
+    switch (D.K) {
+    case rules::AddressOfDecision::OfDeref:
+      embed(D.Operand);
+      return true;
+    case rules::AddressOfDecision::OfElement:
+      embed(D.Index);
+      embed(D.Base);
+      return true;
+    case rules::AddressOfDecision::Vetoed:
+      veto(D.Pool, U, D.Veto);
+      return false;
+    case rules::AddressOfDecision::Keep:
+      break;
     }
     return children(U, {{Sub}});
   }
@@ -622,7 +242,7 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       return !dsa::fnPointerClone(P, FD).empty();
     return false;
   case Stmt::VAArgExprClass:
-    ruleStructThroughVaArg(cast<VAArgExpr>(E));
+    apply(rules::vaArgVetoes(*this, cast<VAArgExpr>(E)));
     return children(E, allChildren(E));
   case Stmt::CompoundLiteralExprClass: {
     // A struct with a new layout: written again element by element (see declStmt).
@@ -640,12 +260,13 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       veto(encOfCell(cellOf(CL)), nullptr, Why); // Why names the place
       return false;
     }
-    ruleCompoundLiteral(CL);
+    apply(rules::compoundLiteralVetoes(*this, CL));
     return children(E, allChildren(E));
   }
   case Stmt::InitListExprClass: {
     const auto *ILE = cast<InitListExpr>(E);
-    ruleIndexInPointerInitializer(ILE);
+    if (!WrittenHolderInits.count(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm()))
+      apply(rules::pointerInitializerVetoes(*this, ILE)); // (else a holder's, written again)
     const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
     return children(Written ? Written : ILE, allChildren(Written ? Written : ILE));
   }
@@ -656,11 +277,11 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
         stmt(S);
       return false;
     }
-    ruleUnsupportedExpression(E);
-    ruleReturnInStatementExpression(cast<StmtExpr>(E));
+    apply(rules::unsupportedExpressionVetoes(*this, E));
+    apply(rules::returnInStatementExpressionVetoes(*this, cast<StmtExpr>(E)));
     return false;
   case Stmt::BinaryConditionalOperatorClass:
-    ruleUnsupportedExpression(E);
+    apply(rules::unsupportedExpressionVetoes(*this, E));
     return false;
   case Stmt::GenericSelectionExprClass: {
     // rules/TypesAndNames.h: the selection stays the original's.
@@ -670,7 +291,7 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       vetoAllPools(D.Veto);
       return false;
     }
-    ruleUnsupportedExpression(E);
+    apply(rules::unsupportedExpressionVetoes(*this, E));
     if (D.Controlling)
       place(G->getControllingExpr(), true, "", Placed);
     return false;
@@ -691,35 +312,23 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
 }
 
 bool FunctionLegality::castExpr(const CStyleCastExpr *CE) {
-  ruleCast(CE);
-  const Expr *Sub = CE->getSubExpr();
-  if (!isPointer(CE->getType())) {
-    // To an integer: the real address (pc_addr).
-    if (CE->getCastKind() == CK_PointerToIntegral && rep(Sub).K == Idx) {
-      embed(Sub);
-      return true;
-    }
-    return children(CE, {{Sub}});
-  }
-  Rep R = rep(CE);
-  if (R.K == Plain) {
-    auto It = F.ExprCells.find(CE);
-    if (It != F.ExprCells.end() && !newPointerType(CE->getType(), It->second).empty()) {
-      embed(Sub);
-      return true;
-    }
-    return children(CE, {{Sub}});
-  }
-  if (isNullConstant(Sub, Ctx))
-    return R.K == Idx ? true : children(CE, {{Sub}});
-  Rep S = rep(Sub);
-  if (S.K == Idx && (R.K == Idx || R.K == Real)) {
-    embed(Sub);
+  rules::CastDecision D = rules::decideCast(*this, CE);
+  if (!D.Veto.empty())
+    veto(D.VetoPool, CE, D.Veto);
+  switch (D.K) {
+  case rules::CastDecision::Address:
+  case rules::CastDecision::IndexCast:
+  case rules::CastDecision::Retyped:
+    embed(CE->getSubExpr());
     return true;
+  case rules::CastDecision::NullIndex:
+    return true;
+  case rules::CastDecision::Vetoed:
+    return false;
+  case rules::CastDecision::Keep:
+    break;
   }
-  if (R.K == Idx)
-    return false; // vetoed
-  return children(CE, {{Sub}});
+  return children(CE, {{CE->getSubExpr()}});
 }
 
 bool FunctionLegality::binary(const BinaryOperator *E) {
@@ -773,40 +382,19 @@ bool FunctionLegality::binary(const BinaryOperator *E) {
   return children(E, allChildren(E));
 }
 
-void FunctionLegality::embedCount(const Expr *Size, dsa::TypeId T) {
-  // As FunctionRewriter::countOf: n of n * sizeof(T) is kept.
-  const Expr *S = Size->IgnoreParenImpCasts();
-  if (isSizeofType(S, T))
-    return;
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Mul) {
-    if (isSizeofType(B->getRHS(), T))
-      return embed(B->getLHS());
-    if (isSizeofType(B->getLHS(), T))
-      return embed(B->getRHS());
-  }
-  if (sizeParameter(F.Decl, Size))
-    embed(Size);
-}
-
 void FunctionLegality::allocation(const CallExpr *E, StringRef Name,
                                   ArrayRef<const Expr *> Args, const NodeEncoding &Enc) {
   // The allocation is written again as a pool call, with the texts of its counts.
-  ruleAllocationSize(E, Name, Args, Enc);
-  if (Name == "malloc" && Args.size() == 1) {
-    embedCount(Args[0], Enc.Struct);
-  } else if (Name == "calloc" && Args.size() == 2) {
-    if (isSizeofType(Args[1], Enc.Struct)) {
-      embed(Args[0]);
-    } else if (isSizeofType(Args[0], Enc.Struct)) {
-      embed(Args[1]);
-    } else if (sizeParameter(F.Decl, Args[0]) && sizeParameter(F.Decl, Args[1])) {
-      embed(Args[0]);
-      embed(Args[1]);
-    }
-  } else if (Name == "realloc" && Args.size() == 2) {
-    embedCount(Args[1], Enc.Struct);
-    embed(Args[0], true);
+  rules::AllocationDecision D = rules::decideAllocation(*this, Name, Args, Enc);
+  if (D.K == rules::AllocationDecision::Vetoed) {
+    veto(Enc, E, D.Veto);
+    return;
   }
+  for (const Expr *C : {D.Count, D.Count2})
+    if (C)
+      embed(C);
+  if (D.Old)
+    embed(D.Old, true);
 }
 
 bool FunctionLegality::callResult(const CallExpr *E, CallMode Mode, bool Renamed,
@@ -824,10 +412,10 @@ bool FunctionLegality::callResult(const CallExpr *E, CallMode Mode, bool Renamed
   }
   if (Mode == CallRebuild) {
     if (!Renamed && !rangeOf(E->getCallee()))
-      ruleEditableText(E->getCallee());
+      macroBodyEdit(E->getCallee());
     for (unsigned I = 0; I < E->getNumArgs(); ++I)
       if (!Changed[I] && !rangeOf(E->getArg(I)))
-        ruleEditableText(E->getArg(I));
+        macroBodyEdit(E->getArg(I));
   }
   return true;
 }
@@ -841,7 +429,10 @@ bool FunctionLegality::call(const CallExpr *E) {
   const dsa::CallSite &CS = F.Calls[CI->second];
   if (auto HA = hookAllocation(E, CS))
     if (NodeEncoding Enc = encOfCell(HA->Object); Enc.isPooled()) {
-      ruleAllocationHook(E, CS, *HA, Enc);
+      bool Located;
+      if (std::string Why = rules::hookAllocationVeto(*this, E, CS, *HA, Located);
+          !Why.empty())
+        veto(Enc, Located ? E : nullptr, Why);
       // Written again as a pool operation, with the texts of the allocator's arguments.
       if (HA->Allocator == "free")
         embed(HA->Args[0], Enc.Indexed);
@@ -911,13 +502,16 @@ bool FunctionLegality::call(const CallExpr *E) {
   }
   auto VC = V.Calls.find(CI->second);
   if (VC == V.Calls.end()) {
-    ruleIndirectCall(E);
+    apply(rules::indirectCallVetoes(*this, E));
     return children(E, allChildren(E));
   }
   const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
-  std::map<unsigned, bool> Counts;
-  ruleWrapperAllocationSize(E, W, VC->second.PoolArgs, Counts);
+  rules::WrapperCounts WC = rules::decideWrapperCounts(*this, E, W);
+  if (!WC.Veto.empty())
+    for (const NodeEncoding &PA : VC->second.PoolArgs)
+      veto(PA, E, WC.Veto);
+  const auto &Counts = WC.Counts;
   bool PoolArgs = !VC->second.PoolArgs.empty();
   CallMode Mode = callMode(E, PoolArgs);
   std::vector<bool> Changed;
@@ -935,7 +529,15 @@ bool FunctionLegality::call(const CallExpr *E) {
                    (PT.PointeeVoid || (PT.PointeeRecord && PT.Pointee == PE.Struct));
       }
     }
-    bool Ch = Counts.count(I) ? true : expr(A, ParamIdx);
+    bool Ch;
+    if (auto C = Counts.find(I); C != Counts.end()) {
+      // The count's text (a part of the size), or 1.
+      if (C->second)
+        embed(C->second);
+      Ch = true;
+    } else {
+      Ch = expr(A, ParamIdx);
+    }
     if (Mode == CallPlace)
       place(A, Ch, Counts.count(I) ? "count" : ParamIdx ? "idx" : "", Mark);
     Changed.push_back(Ch);
@@ -964,7 +566,11 @@ bool FunctionLegality::sizeofExpr(const UnaryExprOrTypeTraitExpr *E) {
 }
 
 void FunctionLegality::declStmt(const DeclStmt *DS) {
-  ruleDeclaration(DS);
+  rules::DeclarationDecision DD = rules::decideDeclaration(*this, DS);
+  apply(DD.Vetoes);
+  if (DD.AllPools)
+    vetoAllPools(DD.AllPoolsWhy);
+  WrittenHolderInits.insert(DD.HolderInits.begin(), DD.HolderInits.end());
   bool AnyTypeChange = false;
   for (const Decl *D : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -1051,22 +657,20 @@ void FunctionLegality::run() {
     return;
   for (unsigned I = 0; I < F.Calls.size(); ++I)
     CallIndex[F.Calls[I].Call] = I;
-  ruleEntryInterface();
-  ruleBodyInMacro();
-  ruleOpaquePoolOwner();
+  apply(rules::entryInterfaceVetoes(*this));
+  apply(rules::bodyInMacroVetoes(*this));
+  apply(rules::opaquePoolOwnerVetoes(*this));
   if (std::string Why = rules::typeofProblem(*this, Body); !Why.empty())
     vetoAllPools(Why);
   if (std::string Why = rules::cleanupProblem(*this, Body); !Why.empty())
     vetoAllPools(Why);
-  ruleVariadicLastParameter();
+  apply(rules::variadicParameterVetoes(*this));
   if (!V.IsOriginal)
     if (std::string Why = rules::counterProblem(*this, Body, true, PP); !Why.empty())
       vetoAllPools(Why);
   for (const Stmt *S : Body->body())
     stmt(S);
-  ruleArgumentExpandedTwice();
-  ruleStringizedArgument();
-  rulePastedArgument();
+  macroArgumentCopies();
 }
 
 } // namespace ptrcomp

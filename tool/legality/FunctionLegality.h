@@ -3,17 +3,21 @@
 // Before any text is written, every use in a function version is checked against the
 // rules of what the rewriter can express under the plan. A use that breaks a rule
 // vetoes the structures it involves, with the rule's located reason; the plan is then
-// made again without them. The rewriter keeps its own checks as a safety net, and says
-// "internal: legality missed" when one of them fires (see Legality.h).
+// made again without them.
 //
-// Each rule is one method below, named after it, and has a test program in
-// tests/legality/.
+// The rules themselves live in tool/rules/, one file each with its check and its
+// rewrite, asked by this walk and by the rewriter (tool/rewrite/FunctionRewriter.cpp)
+// alike. The walk predicts which expressions get a new text, so that it can ask each
+// rule where the rewriter will; when the rewriter meets a veto the walk missed it says
+// "internal: legality missed" (see Legality.h). Each rule file has test programs named
+// after it in tests/legality/ and tests/exec/.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_LEGALITY_FUNCTIONLEGALITY_H
 #define PTRCOMP_LEGALITY_FUNCTIONLEGALITY_H
 
 #include "../rewrite/VersionView.h"
+#include "../rules/RuleVeto.h"
 #include "../rules/Sizeof.h"
 
 #include <map>
@@ -35,7 +39,7 @@ public:
 
 private:
   /// Brace initializers of struct-typed locals that are written again for their new
-  /// layout (ruleDeclaration decides; the other rules then leave them to it).
+  /// layout (rules/Declarations.h decides; the other rules then leave them to it).
   std::set<const clang::InitListExpr *> WrittenHolderInits;
   void veto(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
   void vetoAllPools(const std::string &Why);
@@ -71,50 +75,21 @@ private:
                   const std::string &NewName, const std::vector<bool> &Changed);
   void allocation(const clang::CallExpr *E, llvm::StringRef Name,
                   llvm::ArrayRef<const clang::Expr *> Args, const dsa::NodeEncoding &Enc);
-  void embedCount(const clang::Expr *Size, dsa::TypeId T);
   bool binary(const clang::BinaryOperator *E);
   bool sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
   void declStmt(const clang::DeclStmt *DS);
   void returnStmt(const clang::ReturnStmt *RS);
 
-  // The rules.
-  void ruleEntryInterface();
-  void ruleBodyInMacro();
-  void ruleOpaquePoolOwner();
-  void ruleInteriorPointerAsIndex(const clang::Expr *E);
-  void ruleCompoundLiteral(const clang::CompoundLiteralExpr *E);
-  void ruleStructThroughVaArg(const clang::VAArgExpr *E);
-  void ruleUnsupportedExpression(const clang::Expr *E);
-  void ruleReturnInStatementExpression(const clang::StmtExpr *E);
-  void ruleVariadicLastParameter();
-  void ruleIndexInPointerInitializer(const clang::InitListExpr *E);
-  void ruleCast(const clang::CStyleCastExpr *E);
-  void ruleFieldOfUnrewrittenObject(const clang::MemberExpr *E);
-  void ruleAddressOfPoolObject(const clang::UnaryOperator *E);
-  void ruleAllocationSize(const clang::CallExpr *E, llvm::StringRef Name,
-                          llvm::ArrayRef<const clang::Expr *> Args,
-                          const dsa::NodeEncoding &Enc);
-  void ruleAllocationHook(const clang::CallExpr *E, const dsa::CallSite &CS,
-                          const HookAllocation &HA, const dsa::NodeEncoding &Enc);
-  void ruleWrapperAllocationSize(const clang::CallExpr *E, const dsa::FunctionVersion &W,
-                                 const std::vector<dsa::NodeEncoding> &PoolArgs,
-                                 std::map<unsigned, bool> &Counts);
-  void ruleIndirectCall(const clang::CallExpr *E);
-  void ruleDeclaration(const clang::DeclStmt *DS);
-  /// The rewriter gives \p S a new text: S must be spelled in the function's file (in
-  /// the file itself, in one macro argument, or as a whole macro invocation), not in a
-  /// macro's body.
-  void ruleEditableText(const clang::Stmt *S);
-  /// A macro use written as its expansion (rules/Counter.h).
-  void ruleExpansion(const clang::Stmt *Root);
+  // The rules (those of tool/rules/ are applied where the walk meets their code).
+  void apply(const rules::RuleVetoes &Vs);
+  /// The rewriter gives \p S, spelled in a macro's body, a new text: its use is written
+  /// as the expansion, or the code's structures stay unchanged (rules/MacroExpansions.h).
+  void macroBodyEdit(const clang::Stmt *S);
+  /// A macro use written as its expansion (rules/MacroExpansions.h, rules/Counter.h).
+  void expansion(const clang::Stmt *Root);
   std::set<const clang::Stmt *> CheckedRoots;
-  /// A macro argument expanded more than once is edited once, where it is spelled: every
-  /// expansion must need the same new text.
-  void ruleArgumentExpandedTwice();
-  /// A changed macro argument must not be stringized (#x keeps the original text).
-  void ruleStringizedArgument();
-  /// A changed macro argument must not be pasted (##).
-  void rulePastedArgument();
+  /// The copies of macro arguments seen in the walk (rules/MacroArgumentEdits.h).
+  void macroArgumentCopies();
 
   std::map<const clang::CallExpr *, unsigned> CallIndex;
   /// The sizes being written that measure the new representation (rules/Sizeof.h).

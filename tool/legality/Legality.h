@@ -42,8 +42,6 @@ struct UnitLegality {
 UnitLegality checkUnitLegality(clang::ASTUnit &AST, unsigned Unit, dsa::ProgramGraphs &PG,
                                const dsa::Plan &P);
 
-/// Why the members of \p RD cannot be spelled again one by one in a new layout, or "".
-std::string unprintableLayout(const clang::RecordDecl *RD);
 
 /// Called by the rewriter's own vetoes (see above).
 void legalityMissed(const std::string &Why);

@@ -15,6 +15,15 @@
 #include "../rules/PointerComparisons.h"
 #include "../rules/StructCopies.h"
 #include "../rules/MacroExpansions.h"
+#include "../rules/Casts.h"
+#include "../rules/AddressOf.h"
+#include "../rules/FieldStores.h"
+#include "../rules/Allocations.h"
+#include "../rules/FunctionScope.h"
+#include "../rules/UnrewrittenReaders.h"
+#include "../rules/UnsupportedExpressions.h"
+#include "../rules/Declarations.h"
+#include "../rules/MacroArgumentEdits.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -231,6 +240,32 @@ void FunctionRewriter::vetoAt(const NodeEncoding &E, const Stmt *S, const std::s
   veto(E, What + " at " + dsa::locationString(Ctx, S->getBeginLoc()));
 }
 
+void FunctionRewriter::unsupported(const Expr *E, bool ChangedInside) {
+  if (apply(rules::unsupportedExpressionVetoes(*this, E)) || !ChangedInside)
+    return;
+  NodeEncoding Any;
+  for (auto &KV : V.Nodes)
+    if (!Any.isPooled())
+      Any = KV.second;
+  vetoAt(Any, E, rules::unsupportedExpressionReason(E));
+}
+
+bool FunctionRewriter::apply(const rules::RuleVetoes &Vs) {
+  for (const rules::RuleVeto &X : Vs) {
+    if (X.Pool >= 0) {
+      NodeEncoding E;
+      E.Source = NodeEncoding::Owned;
+      E.Pool = X.Pool;
+      veto(E, X.Why);
+    } else if (X.At) {
+      vetoAt(X.Enc, X.At, X.Why);
+    } else {
+      veto(X.Enc, X.Why);
+    }
+  }
+  return !Vs.empty();
+}
+
 void FunctionRewriter::vetoCode(const Stmt *S, const std::string &Why) {
   // The pools of the pointers the code works with; when none is known, every pool the
   // function touches.
@@ -245,15 +280,13 @@ void FunctionRewriter::vetoCode(const Stmt *S, const std::string &Why) {
 }
 
 std::nullopt_t FunctionRewriter::macroVeto(const Stmt *S, SourceLocation Loc) {
-  vetoCode(S, "used inside a macro at " +
-                  dsa::locationString(Ctx, S ? S->getBeginLoc() : Loc));
+  vetoCode(S, S ? rules::macroBodyEditReason(*this, S)
+                : "used inside a macro at " + dsa::locationString(Ctx, Loc));
   return std::nullopt;
 }
 
 std::string FunctionRewriter::expandedTwice(const Stmt *S) const {
-  return "the argument of macro '" + macroArgs().macroName(S) + "' at " +
-         macroArgs().where(S) +
-         " is expanded more than once, and its expansions would need different rewrites";
+  return rules::expandedTwiceReason(macroArgs(), S);
 }
 
 //===-- Edits --------------------------------------------------------------===//
@@ -444,43 +477,21 @@ void FunctionRewriter::finishEdits() {
       return;
     }
   // Every copy of a macro argument must get the same text (one edit of the spelling
-  // serves them all), and a changed argument must not be stringized or pasted.
+  // serves them all), and a changed argument must not be stringized or pasted
+  // (rules/MacroArgumentEdits.h).
   StringRef Buf = fileText();
-  for (auto &[R, Vs] : Views) {
-    StringRef Orig = Buf.slice(R.first, R.second);
-    const View *Changed = nullptr;
+  std::map<FileRange, std::vector<rules::ArgumentCopy>> Cs;
+  for (auto &[R, Vs] : Views)
     for (const View &Vw : Vs)
-      if (!Changed && Vw.Text != Orig)
-        Changed = &Vw;
-    if (!Changed)
-      continue;
-    for (const View &Vw : Vs)
-      if (Vw.Text != Changed->Text) {
-        vetoCode(Vw.S, expandedTwice(Vw.S));
-        vetoCode(Changed->S, expandedTwice(Vw.S));
-        return;
-      }
-    // A copy the rewriter did not see keeps the original text (only one not evaluated,
-    // in a sizeof whose value cannot change, follows its evaluated twins).
-    for (const MacroArguments::Copy &C : macroArgs().copiesAt(R)) {
-      bool Seen =
-          std::any_of(Vs.begin(), Vs.end(), [&](const View &Vw) { return Vw.S == C.S; });
-      if (!Seen && !macroArgs().followsTwin(C)) {
-        vetoCode(Changed->S, expandedTwice(C.S));
-        return;
-      }
-    }
-    // (A stringizing invocation written as its expansion prints the original string.)
-    unsigned Invocation = 0;
-    std::string Stringized = macroArgs().stringized(Changed->S, &Invocation);
-    if (!Stringized.empty() && Expanded.count(macroBodies().rootAt(Invocation)))
-      Stringized.clear();
-    for (const std::string &Why : {Stringized, macroArgs().pasted(Changed->S)})
-      if (!Why.empty()) {
-        vetoCode(Changed->S, Why);
-        return;
-      }
-  }
+      Cs[R].push_back({Vw.S, Vw.Text, Vw.Text != Buf.slice(R.first, R.second)});
+  std::vector<const Stmt *> Expansions;
+  std::vector<rules::ArgumentVeto> ArgVetoes = rules::macroArgumentVetoes(
+      macroArgs(), macroBodies(), Cs,
+      [&](const Stmt *Root) { return Expanded.count(Root) > 0; }, Expansions);
+  for (const rules::ArgumentVeto &X : ArgVetoes)
+    vetoCode(X.S, X.Why);
+  if (!ArgVetoes.empty())
+    return;
   for (auto &[R, E] : RecordedEdits) {
     if (!Edits.empty() && R.first < Edits.back().Offset + Edits.back().Length) {
       if (R.second <= Edits.back().Offset + Edits.back().Length) {
@@ -541,8 +552,11 @@ std::string FunctionRewriter::text(const Expr *E) {
 std::optional<std::string> FunctionRewriter::valueRewrite(const Expr *E, bool IdxContext) {
   if (IdxContext && isNullConstant(E, Ctx))
     return sourceText(E) == "0" ? std::nullopt : std::optional<std::string>("0");
-  if (IdxContext && rep(E).K == Real)
-    vetoAt(rep(E).E, E, "a pointer into an object is used as a pointer to the object");
+  if (IdxContext) {
+    dsa::NodeEncoding Pool;
+    if (std::string Why = rules::interiorPointerVeto(*this, E, Pool); !Why.empty())
+      vetoAt(Pool, E, Why);
+  }
   return rewrite(E);
 }
 
@@ -573,9 +587,7 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   // expansion.
   if (E && !Failed && E->getBeginLoc().isMacroID() && macroBodies().isRoot(E) &&
       (changedIn(E) || stringizesEdited(E))) {
-    if (std::string Why = rules::counterProblem(*this, E, false, PP); !Why.empty())
-      vetoCode(E, Why);
-    if (std::string Why = rules::expansionProblem(*this, E); !Why.empty())
+    for (const std::string &Why : rules::expansionReasons(*this, E, PP))
       vetoCode(E, Why);
     if (!New)
       New = expansionText(E);
@@ -631,8 +643,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     return A.text();
   }
   case Stmt::VAArgExprClass: {
-    if (NodeEncoding X = indexedFieldTarget(cellOf(E), E->getType()); X.isPooled())
-      vetoAt(X, E, "a struct holding indices is read by va_arg");
+    apply(rules::vaArgVetoes(*this, cast<VAArgExpr>(E)));
     // A node pointer passed through `...` is passed as the index (or pointer to
     // indices) it became: read it as one. Indices narrower than int are promoted.
     const auto *VA = cast<VAArgExpr>(E);
@@ -657,8 +668,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     }
     if (!Why.empty())
       veto(encOfCell(cellOf(CL)), Why); // Why names the place
-    if (Rep R = rep(E); R.E.isPooled())
-      vetoAt(R.E, E, "a compound literal points into a pool");
+    apply(rules::compoundLiteralVetoes(*this, CL));
     return splice(E);
   }
   case Stmt::InitListExprClass:
@@ -674,14 +684,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     }
     if (D.Controlling)
       edit(G->getControllingExpr(), *D.Controlling);
-    Rep R = rep(E);
-    if (R.E.isPooled() || rewrite(G->getResultExpr())) {
-      NodeEncoding Any = R.E;
-      for (auto &KV : V.Nodes)
-        if (!Any.isPooled())
-          Any = KV.second;
-      vetoAt(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
-    }
+    unsupported(E, rewrite(G->getResultExpr()).has_value());
     return std::nullopt;
   }
   case Stmt::SourceLocExprClass:
@@ -704,16 +707,10 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
       Touched.insert(Saved.begin(), Saved.end());
       return std::nullopt;
     }
+    apply(rules::returnInStatementExpressionVetoes(*this, cast<StmtExpr>(E)));
     [[fallthrough]];
   case Stmt::BinaryConditionalOperatorClass: {
-    Rep R = rep(E);
-    if (R.E.isPooled() || splice(E)) {
-      NodeEncoding Any = R.E;
-      for (auto &KV : V.Nodes)
-        if (!Any.isPooled())
-          Any = KV.second;
-      vetoAt(Any, E, std::string("pooled data used in a ") + E->getStmtClassName());
-    }
+    unsupported(E, splice(E).has_value());
     return std::nullopt;
   }
   default:
@@ -724,12 +721,7 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
 std::optional<std::string> FunctionRewriter::initList(const InitListExpr *E) {
   // Reading through indices inside an initializer is fine; storing an index into the
   // pointer member of an object ptrcomp does not rewrite is not.
-  const InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
-  if (Semantic)
-    for (const Expr *I : Semantic->inits())
-      if (I && isPointer(I->getType()) && !isNullConstant(I, Ctx))
-        if (Rep R = rep(I); R.K == Idx)
-          vetoAt(R.E, I, "an index would be stored in an initializer of pointers");
+  apply(rules::pointerInitializerVetoes(*this, E));
   // The written form: designators and each initializer once, as the user spelled them.
   const InitListExpr *Written = E->isSyntacticForm() ? E : E->getSyntacticForm();
   return splice(Written ? Written : E);
@@ -737,44 +729,28 @@ std::optional<std::string> FunctionRewriter::initList(const InitListExpr *E) {
 
 std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
   const Expr *Sub = E->getSubExpr();
-  if (!isPointer(E->getType())) {
-    // A one-way cast to an integer (a hash key, an address comparison) reads the
-    // object's real address; null stays 0.
-    if (E->getCastKind() == CK_PointerToIntegral)
-      if (Rep S = rep(Sub); S.K == Idx)
-        return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) +
-               ")pc_addr(" + poolExpr(S.E) + ", " + text(Sub) + ")";
-    return splice(E);
-  }
-  Rep R = rep(E);
-  if (R.K == Plain) {
-    Rep S = rep(Sub);
-    if (S.K == Idx)
-      vetoAt(S.E, E, "an index is converted to an unrelated pointer type");
-    auto It = F.ExprCells.find(E);
-    std::string NT =
-        It == F.ExprCells.end() ? "" : newPointerType(E->getType(), It->second);
-    if (!NT.empty()) {
-      std::string T = text(Sub);
-      return "(" + NT + ")" + (isAtomic(Sub) ? T : "(" + T + ")");
-    }
-    return splice(E);
-  }
-  if (isNullConstant(Sub, Ctx))
-    return R.K == Idx ? std::optional<std::string>("0") : splice(E);
-  Rep S = rep(Sub);
-  if (R.K == Idx && S.K == Idx) {
+  rules::CastDecision D = rules::decideCast(*this, E);
+  if (!D.Veto.empty())
+    vetoAt(D.VetoPool, E, D.Veto);
+  auto Operand = [&] {
     std::string T = text(Sub);
-    return "(" + idxType(R.E) + ")" + (isAtomic(Sub) ? T : "(" + T + ")");
-  }
-  // The real address; pc_addr keeps a null index a null pointer.
-  if (R.K == Real && S.K == Idx)
+    return isAtomic(Sub) ? T : "(" + T + ")";
+  };
+  switch (D.K) {
+  case rules::CastDecision::Address:
+    // pc_addr keeps a null index a null pointer (0 as an integer).
     return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) + ")pc_addr(" +
-           poolExpr(S.E) + ", " + text(Sub) + ")";
-  if (R.K == Idx) {
-    vetoAt(R.E, E, "a pointer that is not a pool index is converted to " +
-                       E->getType().getAsString());
+           poolExpr(D.Pool) + ", " + text(Sub) + ")";
+  case rules::CastDecision::IndexCast:
+    return "(" + idxType(D.Pool) + ")" + Operand();
+  case rules::CastDecision::NullIndex:
+    return std::string("0");
+  case rules::CastDecision::Retyped:
+    return "(" + D.NewType + ")" + Operand();
+  case rules::CastDecision::Vetoed:
     return std::nullopt;
+  case rules::CastDecision::Keep:
+    break;
   }
   return splice(E);
 }
@@ -782,15 +758,9 @@ std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
 std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
   const Expr *Base = E->getBase();
   std::string Field = E->getMemberNameInfo().getAsString();
-  // A field whose type would change in an object whose layout does not.
-  auto CheckPlainObject = [&]() {
-    auto It = F.ExprCells.find(E);
-    if (It == F.ExprCells.end())
-      return;
-    if (!storedDecl(E->getType(), It->second, "x").empty())
-      vetoAt(repOfCell(F.Graph->edgeIfAny(It->second), E->getType()).E, E,
-             "stored in field '" + Field + "' of an object that ptrcomp does not rewrite");
-  };
+  dsa::NodeEncoding StorePool;
+  if (std::string Why = rules::fieldStoreVeto(*this, E, StorePool); !Why.empty())
+    vetoAt(StorePool, E, Why);
   // `n->succ` with succ a member of an anonymous struct or union: the AST has implicit
   // member expressions for the anonymous members between n and succ, the text has not.
   auto Anonymous = [](const Expr *X) -> const MemberExpr * {
@@ -813,19 +783,7 @@ std::optional<std::string> FunctionRewriter::member(const MemberExpr *E) {
         Field += "_injected_fault";
       return baseName(B.E, E) + "[" + text(Base) + "]." + Field;
     }
-    if (layoutOfMemberBase(E) < 0) // else a header embedded in a pool object
-      CheckPlainObject();
     return splice(E);
-  }
-  {
-    const Expr *Inner = Base->IgnoreParenImpCasts();
-    bool PoolObject = false;
-    if (const auto *U = dyn_cast<UnaryOperator>(Inner); U && U->getOpcode() == UO_Deref)
-      PoolObject = rep(U->getSubExpr()).K == Idx;
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner))
-      PoolObject = rep(AS->getBase()).K == Idx;
-    if (!PoolObject && layoutOfMemberBase(E) < 0)
-      CheckPlainObject();
   }
   Assembly A(*this, E);
   A.child(Base, [&] { return rewrite(Base); });
@@ -844,19 +802,21 @@ std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
   case UO_AddrOf: {
     // &p of an index variable p is a pointer to an index: its type changed with p's
     // declaration, and users of it (parameters `struct T **`) are retyped the same way.
-    const Expr *Inner = Sub->IgnoreParens();
-    Rep R = rep(E);
-    if (R.K != Idx)
-      return splice(E);
-    if (const auto *D = dyn_cast<UnaryOperator>(Inner); D && D->getOpcode() == UO_Deref)
-      return text(D->getSubExpr());
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Inner)) {
-      std::string I = text(AS->getIdx());
-      return "(" + text(AS->getBase()) + " + " + (isAtomic(AS->getIdx()) ? I : "(" + I + ")") +
-             ")";
+    rules::AddressOfDecision D = rules::decideAddressOf(*this, E);
+    switch (D.K) {
+    case rules::AddressOfDecision::OfDeref:
+      return text(D.Operand);
+    case rules::AddressOfDecision::OfElement: {
+      std::string I = text(D.Index);
+      return "(" + text(D.Base) + " + " + (isAtomic(D.Index) ? I : "(" + I + ")") + ")";
     }
-    vetoAt(R.E, E, "the address of an object in a pool is taken in an unsupported way");
-    return std::nullopt;
+    case rules::AddressOfDecision::Vetoed:
+      vetoAt(D.Pool, E, D.Veto);
+      return std::nullopt;
+    case rules::AddressOfDecision::Keep:
+      return splice(E);
+    }
+    return splice(E);
   }
   default:
     return splice(E);
@@ -949,76 +909,35 @@ std::optional<std::string> FunctionRewriter::conditional(const ConditionalOperat
   return A.text();
 }
 
-std::optional<std::string> FunctionRewriter::countOf(const Expr *Size, dsa::TypeId T) {
-  const Expr *S = Size->IgnoreParenImpCasts();
-  if (isSizeofType(S, T))
-    return std::string("1");
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->getOpcode() == BO_Mul) {
-    if (isSizeofType(B->getRHS(), T))
-      return text(B->getLHS());
-    if (isSizeofType(B->getLHS(), T))
-      return text(B->getRHS());
-  }
-  return std::nullopt;
-}
-
-const ParmVarDecl *FunctionRewriter::sizeParameter(const Expr *Size) const {
-  // An allocation wrapper (xmalloc): its version for a pool receives a number of
-  // objects instead of bytes, converted by each caller where the type is complete
-  // (wrapperArguments); the wrapper itself may sit before the struct's definition.
-  return ptrcomp::sizeParameter(F.Decl, Size);
-}
-
 std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, StringRef Name,
                                                         ArrayRef<const Expr *> Args,
                                                         const NodeEncoding &Enc) {
+  rules::AllocationDecision D = rules::decideAllocation(*this, Name, Args, Enc);
   std::string Pool = poolExpr(Enc);
-  auto Fail = [&](const char *What) -> std::optional<std::string> {
-    vetoAt(Enc, E, std::string(What) + " (sizes must be n * sizeof(" +
-                       PG.Types.name(Enc.Struct) + "))");
-    return std::nullopt;
-  };
-  std::optional<std::string> Call;
-  if (Name == "malloc" && Args.size() == 1) {
-    auto N = countOf(Args[0], Enc.Struct);
-    if (!N && sizeParameter(Args[0]))
-      N = text(Args[0]);
-    if (!N)
-      return Fail("allocation size not understood");
-    Call = "pc_alloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "calloc" && Args.size() == 2) {
-    std::optional<std::string> N;
-    if (isSizeofType(Args[1], Enc.Struct))
-      N = text(Args[0]);
-    else if (isSizeofType(Args[0], Enc.Struct))
-      N = text(Args[1]);
-    else if (auto C = countOf(Args[1], Enc.Struct); C && *C == "1")
-      N = text(Args[0]);
-    else if (sizeParameter(Args[0]) && sizeParameter(Args[1]))
-      // A wrapper passing both of its size arguments through: the caller made one of
-      // them a 1; the product is checked for overflow as calloc does.
-      Call = "pc_calloc2(" + Pool + ", " + text(Args[0]) + ", " + text(Args[1]) + ")";
-    if (!N && !Call)
-      return Fail("allocation size not understood");
-    if (!Call)
-      Call = "pc_calloc(" + Pool + ", " + *N + ")";
-  } else if (Name == "realloc" && Args.size() == 2) {
-    auto N = countOf(Args[1], Enc.Struct);
-    if (!N && sizeParameter(Args[1]))
-      N = text(Args[1]);
-    if (!N)
-      return Fail("reallocation size not understood");
-    if (!Enc.Indexed)
-      return Fail("realloc of a pooled structure without indices");
-    Call = "pc_realloc(" + Pool + ", " + valueText(Args[0], true) + ", " + *N + ")";
-  } else {
-    vetoAt(Enc, E, "allocated by '" + Name.str() + "', which ptrcomp does not rewrite");
+  auto Count = [&](const Expr *C) { return C ? text(C) : std::string("1"); };
+  std::string Call;
+  switch (D.K) {
+  case rules::AllocationDecision::Alloc:
+    Call = "pc_alloc(" + Pool + ", " + Count(D.Count) + ")";
+    break;
+  case rules::AllocationDecision::Calloc:
+    Call = "pc_calloc(" + Pool + ", " + Count(D.Count) + ")";
+    break;
+  case rules::AllocationDecision::Calloc2:
+    // The product is checked for overflow as calloc does.
+    Call = "pc_calloc2(" + Pool + ", " + text(D.Count) + ", " + text(D.Count2) + ")";
+    break;
+  case rules::AllocationDecision::Realloc:
+    Call = "pc_realloc(" + Pool + ", " + valueText(D.Old, true) + ", " + Count(D.Count) + ")";
+    break;
+  case rules::AllocationDecision::Vetoed:
+    vetoAt(Enc, E, D.Veto);
     return std::nullopt;
   }
   if (Enc.Indexed)
     return Call;
   // A failed allocation returns the null index, which pc_addr keeps a null pointer.
-  return "pc_addr(" + Pool + ", " + *Call + ")";
+  return "pc_addr(" + Pool + ", " + Call + ")";
 }
 
 /// The variables without external linkage that \p S names, in order, once each.
@@ -1049,19 +968,15 @@ std::optional<std::string> FunctionRewriter::hookCall(const CallExpr *E,
                                                       const dsa::CallSite &CS,
                                                       const HookAllocation &HA,
                                                       const NodeEncoding &Enc) {
-  // The legality check has made sure of all this (ruleAllocationHook).
-  if (std::string Why = dsa::hookRefusal(F, CS); !Why.empty()) {
-    veto(Enc, Why);
+  // The legality check has made sure of this (rules/Allocations.h).
+  bool Located;
+  if (std::string Why = rules::hookAllocationVeto(*this, E, CS, HA, Located); !Why.empty()) {
+    if (Located)
+      vetoAt(Enc, E, Why);
+    else
+      veto(Enc, Why);
     return std::nullopt;
   }
-  for (const auto *Parts : {&HA.Dropped, &HA.Repeated})
-    for (const Expr *X : *Parts)
-      if (X->HasSideEffects(Ctx)) {
-        vetoAt(Enc, E,
-               "a call through allocation hook '" + CS.Hook->Hook +
-                   "' whose pointer or arguments have side effects");
-        return std::nullopt;
-      }
   std::optional<std::string> New = HA.Allocator == "free"
                                        ? deallocation(HA.Args[0], Enc)
                                        : allocation(E, HA.Allocator, HA.Args, Enc);
@@ -1116,50 +1031,16 @@ FunctionRewriter::callText(const CallExpr *E, CallMode Mode,
 }
 
 std::map<unsigned, std::string>
-FunctionRewriter::wrapperArguments(const CallExpr *E, dsa::FunctionGraph &Callee,
-                                   const dsa::FunctionVersion &W,
+FunctionRewriter::wrapperArguments(const CallExpr *E, const dsa::FunctionVersion &W,
                                    const std::vector<NodeEncoding> &PoolArgs) {
-  // The callee allocates from a pool with a size it received from us (an allocation
-  // wrapper): its version takes a number of objects, so we pass n for n * sizeof(T)
-  // (and 1 for calloc's sizeof(T)). Any other size cannot be converted: veto.
+  // An allocation wrapper's version takes a number of objects (rules/Allocations.h).
+  rules::WrapperCounts WC = rules::decideWrapperCounts(*this, E, W);
+  if (!WC.Veto.empty())
+    for (const NodeEncoding &PA : PoolArgs)
+      vetoAt(PA, E, WC.Veto);
   std::map<unsigned, std::string> New;
-  // (The callee may be in another unit: its calls are read from their facts.)
-  for (const dsa::CallSite &CS : Callee.Calls) {
-    std::optional<dsa::AllocatorCallFacts> AC = dsa::allocatorCallFacts(CS);
-    if (!AC)
-      continue;
-    const std::string &N = AC->Name;
-    unsigned NumArgs = N == "malloc" ? 1 : N == "calloc" || N == "realloc" ? 2 : 0;
-    if (!NumArgs || AC->SizeParams.size() != NumArgs)
-      continue;
-    Cell R = Callee.Graph->resolve(CS.Ret);
-    NodeEncoding Enc = R.isNull() ? NodeEncoding() : W.Nodes.lookup(R.Node);
-    if (!Enc.isPooled())
-      continue;
-    std::vector<unsigned> Passed; // our argument positions that become the size
-    for (unsigned K = N == "realloc" ? 1 : 0; K < NumArgs; ++K)
-      if (int PI = AC->SizeParams[K]; PI >= 0 && unsigned(PI) < E->getNumArgs())
-        Passed.push_back(unsigned(PI));
-    if (Passed.empty())
-      continue; // the callee's own size form, checked where it is rewritten
-    bool Whole = false;
-    if (N == "calloc" && Passed.size() == 2) {
-      for (unsigned K : Passed)
-        if (!Whole && isSizeofType(E->getArg(K), Enc.Struct)) {
-          New[K] = "1";
-          Whole = true;
-        }
-    } else if (N != "calloc" && Passed.size() == 1) {
-      if (auto C = countOf(E->getArg(Passed[0]), Enc.Struct)) {
-        New[Passed[0]] = *C;
-        Whole = true;
-      }
-    }
-    if (!Whole)
-      for (const NodeEncoding &PA : PoolArgs)
-        vetoAt(PA, E, "allocation size passed to '" + Callee.Name +
-                          "' is not a whole number of " + PG.Types.name(Enc.Struct));
-  }
+  for (auto &[I, C] : WC.Counts)
+    New[I] = C ? text(C) : "1";
   return New;
 }
 
@@ -1289,17 +1170,13 @@ std::optional<std::string> FunctionRewriter::call(const CallExpr *E) {
   if (VC == V.Calls.end()) {
     // A call the plan does not direct (through a pointer to functions it cannot name):
     // its callees expect real pointers.
-    for (const Expr *A : E->arguments())
-      if (Rep R = rep(A); R.K == Idx)
-        vetoAt(R.E, E, "passed through a call via a function pointer");
-    if (Rep R = rep(E); R.K == Idx)
-      vetoAt(R.E, E, "returned from a call via a function pointer");
+    apply(rules::indirectCallVetoes(*this, E));
     return splice(E);
   }
   const dsa::FunctionVersion &W = P.Versions[VC->second.Version];
   dsa::FunctionGraph &Callee = *PG.function(W.Function);
   std::map<unsigned, std::string> Counts =
-      wrapperArguments(E, Callee, W, VC->second.PoolArgs);
+      wrapperArguments(E, W, VC->second.PoolArgs);
   std::vector<std::string> PoolArgs;
   for (unsigned S = 0; S < VC->second.PoolArgs.size(); ++S)
     PoolArgs.push_back(poolArg(VC->second.PoolArgs[S], VC->second.Version, S));
@@ -1386,26 +1263,20 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         rootExpr(VD->getInit());
     return;
   }
-  if (!Retyped.empty()) {
-    vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
-           "a declaration of a function pointer beside variables whose type "
-           "changes");
+  // rules/Declarations.h: what the declaration written again cannot express.
+  rules::DeclarationDecision DD = rules::decideDeclaration(*this, DS);
+  if (!DD.Vetoes.empty() || DD.AllPools) {
+    apply(DD.Vetoes);
+    if (DD.AllPools)
+      vetoCode(nullptr, DD.AllPoolsWhy);
     return;
   }
   // Rebuild the declaration: each declarator with its own (possibly new) type.
   std::vector<std::string> Parts;
-  std::string CommonType;
-  bool Uniform = true;
   for (const Decl *D : DS->decls()) {
-    const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD) {
-      vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
-             "a declaration mixing types and variables");
-      return;
-    }
+    const auto *VD = cast<VarDecl>(D);
     Rep R = repOfVar(VD);
     std::string NewDecl = varDecl(VD);
-    std::string Type = NewDecl.empty() ? "" : NewDecl.substr(0, NewDecl.rfind(' '));
     std::string Decl;
     std::string Prefix;
     if (VD->getStorageClass() == SC_Static)
@@ -1421,28 +1292,13 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         // A struct-typed local with a new layout: its list element by element.
         Decl += " = " + holderListText(*Elems);
         Parts.push_back(Decl);
-        if (CommonType.empty())
-          CommonType = Type;
-        Uniform &= CommonType == Type;
         continue;
       }
-      if (!HolderWhy.empty()) {
-        veto(encOfCell(F.VarStorage.lookup(VD)), HolderWhy); // HolderWhy names the place
-        return;
-      }
-      if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit())) {
-        // {0} and {NULL, ...} initialise arrays of indices with zeros.
-        for (const Expr *I : ILE->inits())
-          if (!isZeroInitializer(I, Ctx))
-            vetoAt(R.E, I,
-                   VD->getType()->isStructureType()
-                       ? "a struct initialised with pointers"
-                       : "an array of pointers initialised with pointers");
+      if (isa_and_nonnull<InitListExpr>(VD->getInit())) {
+        // {0} and {NULL, ...} initialise arrays of indices with zeros (the rule has
+        // made sure there is nothing else).
         Decl += " = {0}";
         Parts.push_back(Decl);
-        if (CommonType.empty())
-          CommonType = Type;
-        Uniform &= CommonType == Type;
         continue;
       }
     } else {
@@ -1450,11 +1306,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       llvm::raw_string_ostream OS(S);
       VD->getType().print(OS, Ctx.getPrintingPolicy(), VD->getName());
       Decl = Prefix + OS.str();
-      Type = "?";
     }
-    if (CommonType.empty())
-      CommonType = Type;
-    Uniform &= CommonType == Type;
     if (const Expr *Init = VD->getInit()) {
       // A static local lives in the globals graph, not among this version's variables:
       // retyped, its (constant) initialiser can only be null, now spelled 0.
@@ -1471,11 +1323,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   if (Parts.size() == 1) {
     Text = Parts.front() + ";";
   } else if (InFor) {
-    if (!Uniform) {
-      vetoAt(repOfVar(cast<VarDecl>(*DS->decl_begin())).E, DS,
-             "a for-loop declaration whose variables would need different types");
-      return;
-    }
+    // One type for all (the rule has made sure of it).
     Text = Parts.front();
     for (size_t I = 1; I < Parts.size(); ++I)
       Text += ", " + Parts[I].substr(Parts[I].find(' ') + 1);
@@ -1617,9 +1465,7 @@ void FunctionRewriter::stmt(const Stmt *S) {
              S);
     }
   } else if (changedIn(S) || stringizesEdited(S)) {
-    if (std::string Why = rules::counterProblem(*this, S, false, PP); !Why.empty())
-      vetoCode(S, Why);
-    if (std::string Why = rules::expansionProblem(*this, S); !Why.empty())
+    for (const std::string &Why : rules::expansionReasons(*this, S, PP))
       vetoCode(S, Why);
     std::string Text = expansionText(S);
     // The printer ends a statement with `;` (`do ... while (0);`, `if (c) x++;`); the
@@ -1645,11 +1491,12 @@ std::vector<int> FunctionRewriter::destroyedPools() const {
 void FunctionRewriter::entryAndExit() {
   const auto *Body = dyn_cast<CompoundStmt>(F.Decl->getBody());
   const SourceManager &SM = Ctx.getSourceManager();
+  if (apply(rules::bodyInMacroVetoes(*this)) || apply(rules::opaquePoolOwnerVetoes(*this)))
+    return;
   auto LB = fileRange(Body->getLBracLoc());
   auto RB = fileRange(Body->getRBracLoc());
   if (!LB || !RB) {
-    for (int Pl : V.OwnedPools)
-      VetoPools.push_back(Pl);
+    // (Pools of its own are vetoed above; main's readying of global pools is left.)
     Failed = true;
     VetoReason = "the body of '" + F.Name + "' is written inside a macro";
     legalityMissed(VetoReason);
@@ -1691,13 +1538,6 @@ void FunctionRewriter::entryAndExit() {
     if (Po.MallocAligned && Po.LayoutId < 0)
       Size = "PC_MALLOC_ALIGNED(" + Size + ")";
     if (!completeHere(Po.Struct)) {
-      if (Po.LayoutId < 0 || Po.SharedByActivations) {
-        VetoPools.push_back(Pl);
-        Failed = true;
-        VetoReason = "its struct is opaque in '" + F.Name + "', which creates its pool";
-        legalityMissed(VetoReason);
-        return;
-      }
       Size = "ptrcomp_size_" + P.Layouts[Po.LayoutId].Name;
       SizeSymbolsUsed.insert(Po.LayoutId);
     }
@@ -1765,16 +1605,11 @@ void FunctionRewriter::entryAndExit() {
 }
 
 bool FunctionRewriter::run() {
-  for (const VarDecl *VD : F.Vars)
-    if (isa<ParmVarDecl>(VD) && V.IsOriginal && !varDecl(VD).empty())
-      vetoAt(repOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD)), VD->getType()).E,
-             F.Decl->getBody(),
-             "parameter '" + VD->getName().str() + "' of an entry point would change type");
-  // The version with the original signature keeps its result type; a clone spells the
-  // new one in its header (an index, or e.g. pc_idx32 * for a new array of indices).
-  if (V.IsOriginal && !newReturnType().empty())
-    vetoAt(repOfCell(F.Graph->edgeIfAny(F.Ret), F.Decl->getReturnType()).E,
-           F.Decl->getBody(), "the result of '" + F.Name + "' would change type");
+  // The version with the original signature keeps its parameters' and result's types;
+  // a clone spells the new ones in its header (an index, or e.g. pc_idx32 * for a new
+  // array of indices).
+  apply(rules::entryInterfaceVetoes(*this));
+  apply(rules::variadicParameterVetoes(*this));
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
   if (!Body) {
     Failed = true;

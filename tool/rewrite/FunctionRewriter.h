@@ -5,6 +5,7 @@
 #include "PoolParamKinds.h"
 #include "VersionView.h"
 #include "../LineDirectives.h"
+#include "../rules/RuleVeto.h"
 #include "../rules/Sizeof.h"
 
 #include "clang/AST/Expr.h"
@@ -221,11 +222,8 @@ private:
                                       const HookAllocation &HA,
                                       const dsa::NodeEncoding &Enc);
   std::optional<std::string> sizeofExpr(const clang::UnaryExprOrTypeTraitExpr *E);
-  std::optional<std::string> countOf(const clang::Expr *Size, dsa::TypeId T);
-  const clang::ParmVarDecl *sizeParameter(const clang::Expr *Size) const;
   std::map<unsigned, std::string>
-  wrapperArguments(const clang::CallExpr *E, dsa::FunctionGraph &Callee,
-                   const dsa::FunctionVersion &W,
+  wrapperArguments(const clang::CallExpr *E, const dsa::FunctionVersion &W,
                    const std::vector<dsa::NodeEncoding> &PoolArgs);
 
   // Statements.
@@ -238,6 +236,11 @@ private:
   std::vector<int> destroyedPools() const;
 
   void veto(const dsa::NodeEncoding &E, const std::string &Why);
+  /// Records a rule's vetoes (each a legality miss); whether there were any.
+  bool apply(const rules::RuleVetoes &Vs);
+  /// \p E, kept as it is (rules/UnsupportedExpressions.h), computes with pooled data, or
+  /// its text would change inside (\p ChangedInside): vetoed.
+  void unsupported(const clang::Expr *E, bool ChangedInside);
   void vetoAt(const dsa::NodeEncoding &E, const clang::Stmt *S, const std::string &What);
   /// Vetoes the pools of the pointers \p S works with (every pool when none is known).
   void vetoCode(const clang::Stmt *S, const std::string &Why);

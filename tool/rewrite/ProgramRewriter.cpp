@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "../FilePaths.h"
 #include "../legality/Legality.h"
+#include "../rules/LayoutPrinting.h"
 #include "FunctionPointerTypes.h"
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"

@@ -1,5 +1,7 @@
 //===- MacroExpansions.cpp - what a use written as its expansion cannot keep ===//
 #include "MacroExpansions.h"
+#include "Counter.h"
+#include "../rewrite/MacroBodies.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -38,6 +40,25 @@ std::string expansionProblem(const VersionView &V, const Stmt *Root) {
            LD->getName().str() + "' (__label__)";
   }
   return "";
+}
+
+std::vector<std::string> expansionReasons(const VersionView &V, const Stmt *Root,
+                                          const Preprocessor *PP) {
+  std::vector<std::string> Out;
+  // A use written as its expansion prints __COUNTER__'s values as numbers.
+  if (std::string Why = counterProblem(V, Root, false, PP); !Why.empty())
+    Out.push_back(Why);
+  if (std::string Why = expansionProblem(V, Root); !Why.empty())
+    Out.push_back(Why);
+  return Out;
+}
+
+std::string macroBodyEditReason(const VersionView &V, const Stmt *S) {
+  if (V.macroBodies().rootOf(S))
+    return "";
+  if (std::string Why = V.macroBodies().problem(S); !Why.empty())
+    return Why;
+  return "used inside a macro at " + dsa::locationString(V.context(), S->getBeginLoc());
 }
 
 } // namespace ptrcomp::rules

@@ -5,7 +5,13 @@
 // label (`({ __label__ done; ... done: ...; })`), which the printer writes as an
 // ordinary label, so that a second use of the macro in the function defines the label
 // twice. Such a use leaves the structures of its function unchanged. (__COUNTER__ has a
-// rule of its own: Counter.h.)
+// rule of its own: Counter.h; expansionReasons asks both.)
+//
+// Code spelled in a macro's body that changes, in a use that cannot be written as its
+// expansion (not a whole expression or statement, see rewrite/MacroBodies.h), cannot be
+// edited at all: macroBodyEditReason.
+//
+// The legality check and the rewriter both ask these functions.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_RULES_MACROEXPANSIONS_H
@@ -14,11 +20,21 @@
 #include "../rewrite/VersionView.h"
 
 #include <string>
+#include <vector>
 
 namespace ptrcomp::rules {
 
 /// Why the macro use at \p Root cannot be written as its expansion, or "".
 std::string expansionProblem(const VersionView &V, const clang::Stmt *Root);
+
+/// Every reason the macro use at \p Root cannot be written as its expansion (its
+/// __COUNTER__s included, read with \p PP).
+std::vector<std::string> expansionReasons(const VersionView &V, const clang::Stmt *Root,
+                                          const clang::Preprocessor *PP);
+
+/// Code \p S, spelled in a macro's body, would change: "" when its use is written as
+/// the expansion (a root of MacroBodies), else why it cannot be edited.
+std::string macroBodyEditReason(const VersionView &V, const clang::Stmt *S);
 
 } // namespace ptrcomp::rules
 

@@ -2,7 +2,7 @@
 // pc_idx16, which default promotions widen: `va_start(ap, first)` is then undefined
 // (compilers warn). The structure stays as it is; with 32-bit indices it is compressed.
 // PTRCOMP-ARGS: --index-bits=16
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "'first', the last parameter before '...' of 'count', would be a 16-bit index, which va_start cannot name (it is promoted), at variadic_last_parameter.c:10:42"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "'first', the last parameter before '...' of 'count', would be a 16-bit index, which va_start cannot name (it is promoted), at function_scope_variadic_parameter.c:10:42"}
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

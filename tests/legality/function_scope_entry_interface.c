@@ -1,7 +1,7 @@
-// ruleEntryInterface: visit is also called through a pointer, so its original version
+// rules/FunctionScope.h: visit is also called through a pointer, so its original version
 // keeps real pointers; the call through the pointer vetoes first (its type is a typedef
 // local to main, which ptrcomp does not retype for a common clone signature).
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "passed through a call via a function pointer at entry_interface.c:15:34"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "passed through a call via a function pointer at function_scope_entry_interface.c:15:34"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,4 +1,4 @@
-// ruleInteriorPointerAsIndex: &head->next is a pointer to a field (an index slot), not a
+// rules/AddressOf.h: &head->next is a pointer to a field (an index slot), not a
 // pointer into the object used as the object: compressed.
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, "compressed": true}
 #include <stdio.h>

@@ -1,7 +1,7 @@
-// ruleArgumentExpandedTwice: SET_BOTH expands its value argument twice, once stored in
+// rules/MacroArgumentEdits.h: SET_BOTH expands its value argument twice, once stored in
 // a node's next field (where NULL becomes the null index 0) and once in a char pointer
 // (where it stays NULL). One edit of the spelling cannot serve both.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the argument of macro 'SET_BOTH' at argument_expanded_twice.c:20:31 is expanded more than once"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the argument of macro 'SET_BOTH' at macro_argument_edits_expanded_twice.c:20:31 is expanded more than once"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,6 +1,6 @@
-// ruleWrapperAllocationSize: an allocation wrapper called with a byte count held in a
+// rules/Allocations.h: an allocation wrapper called with a byte count held in a
 // variable.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "allocation size passed to 'xmalloc' is not a whole number of struct node at wrapper_allocation_size.c:12:22"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "allocation size passed to 'xmalloc' is not a whole number of struct node at allocations_wrapper_size.c:12:22"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,5 +1,5 @@
-// ruleCast: a real pointer (char *) converted back to a node pointer.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a pointer that is not a pool index is converted to void * at cast.c:13:29"}
+// rules/Casts.h: a real pointer (char *) converted back to a node pointer.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a pointer that is not a pool index is converted to void * at casts_unrelated_pointer.c:13:29"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,4 +1,4 @@
-// ruleStructThroughVaArg: a struct-typed local that holds node pointers (and gets a
+// rules/UnrewrittenReaders.h: a struct-typed local that holds node pointers (and gets a
 // layout of indices) is passed through `...` and read back with
 // `va_arg(ap, struct stack)`, whose type as written cannot change.
 // EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a struct holding indices is read by va_arg"}

@@ -3,7 +3,7 @@
 // could pass differently. The layout keeps a pointer there, so the caller's structure
 // stays as it is (its indices could not be stored in the field); the callee's own
 // pool is compressed.
-// EXPECT: {"type": "struct sym", "owner": "main", "pooled": false, "reason": "stored in field 'next' of objects whose layout keeps a pointer there (the pool it points into is chosen by the callers) at field_into_callers_pool.c:19:14"}
+// EXPECT: {"type": "struct sym", "owner": "main", "pooled": false, "reason": "stored in field 'next' of objects whose layout keeps a pointer there (the pool it points into is chosen by the callers) at field_stores_callers_pool.c:19:14"}
 // EXPECT: {"type": "struct sym", "owner": "counter_of", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-// ruleUnsupportedExpression: a GNU statement expression reads a node field.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "pooled data used in a StmtExpr at unsupported_expression.c:13:38"}
+// rules/UnsupportedExpressions.h: a GNU statement expression reads a node field.
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "pooled data used in a StmtExpr at unsupported_expressions_statement_expression.c:13:38"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,6 +1,6 @@
-// ruleDeclaration: a for-loop declaration with an array of pointers initialised with
+// rules/Declarations.h: a for-loop declaration with an array of pointers initialised with
 // pointers.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "an array of pointers initialised with pointers at declaration.c:14:42"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "an array of pointers initialised with pointers at declarations_for_initialised_array.c:14:42"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,4 +1,4 @@
-// ruleIndexInPointerInitializer: node pointers in the brace list of a compound literal of
+// rules/UnrewrittenReaders.h: node pointers in the brace list of a compound literal of
 // an array of pointers, `(struct node *[]){ head, head->next }`: the variable that holds
 // it becomes an array of indices, the list's elements would be indices, and such lists
 // are not written again.

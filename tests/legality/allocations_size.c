@@ -1,6 +1,6 @@
-// ruleAllocationSize: malloc(sz) with a size held in a variable is not n * sizeof(struct
+// rules/Allocations.h: malloc(sz) with a size held in a variable is not n * sizeof(struct
 // node).
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "allocation size not understood (sizes must be n * sizeof(struct node)) at allocation_size.c:11:22"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "allocation size not understood (sizes must be n * sizeof(struct node)) at allocations_size.c:11:22"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,4 +1,4 @@
-// ruleBodyInMacro: the function that would create the pool is written by a macro, so
+// rules/FunctionScope.h: the function that would create the pool is written by a macro, so
 // there is no `{` to create it after.
 // EXPECT: {"type": "struct node", "owner": "sum5", "pooled": false, "reason": "the body of 'sum5' is written inside a macro"}
 #include <stdio.h>

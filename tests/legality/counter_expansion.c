@@ -1,7 +1,7 @@
-// ruleExpansion (tool/rules/Counter.h): STAMP's use on a node in main is written as its
+// rules/Counter.h: STAMP's use on a node in main is written as its
 // expansion, which prints __COUNTER__'s value as a number; the __COUNTER__ read after it
 // would then print 0 instead of 1.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a macro use at expansion.c:17:3 would be written as its expansion, which no longer expands __COUNTER__ and changes every later value"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a macro use at counter_expansion.c:17:3 would be written as its expansion, which no longer expands __COUNTER__ and changes every later value"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int id; int v; struct node *next; };

@@ -1,7 +1,7 @@
-// ruleIndirectCall: the list is passed through a function pointer whose targets expect
+// rules/UnrewrittenReaders.h: the list is passed through a function pointer whose targets expect
 // real pointers (its type is a typedef local to main, which ptrcomp does not retype for
 // a common clone signature).
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "passed through a call via a function pointer at indirect_call.c:18:18"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "passed through a call via a function pointer at unrewritten_readers_indirect_call.c:18:18"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

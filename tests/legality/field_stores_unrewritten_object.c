@@ -1,4 +1,4 @@
-// ruleFieldOfUnrewrittenObject: node pointers kept in a struct-typed local (which gets a
+// rules/FieldStores.h: node pointers kept in a struct-typed local (which gets a
 // layout of indices) and passed through `...`; the callee reads a field straight from
 // `va_arg(ap, struct stack)`, an object whose type ptrcomp does not change.
 // EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "stored in field 'top' of an object that ptrcomp does not rewrite"}

@@ -3,7 +3,7 @@
 // in a macro's body, and without it the pool's memory would leak on every call that
 // fails. (A statement expression written in the function itself gets the destruction
 // before its return: tests/exec/statement_expressions.c.)
-// EXPECT: {"type": "struct node", "owner": "handle", "pooled": false, "reason": "a return in a macro use at return_in_statement_expression.c:23:7 would leave without destroying the pool"}
+// EXPECT: {"type": "struct node", "owner": "handle", "pooled": false, "reason": "a return in a macro use at function_scope_return_in_statement_expression.c:23:7 would leave without destroying the pool"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { long v; struct node *next; };

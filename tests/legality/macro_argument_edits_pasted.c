@@ -1,6 +1,6 @@
-// rulePastedArgument: CHECKED pastes its argument onto a prefix (shadow_##e names the
+// rules/MacroArgumentEdits.h: CHECKED pastes its argument onto a prefix (shadow_##e names the
 // shadow copy's field read); an edit of the argument would change the pasted token too.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro argument at pasted_argument.c:21:20 is pasted with ## by 'CHECKED' (pasted_argument.c:10:9)"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "the macro argument at macro_argument_edits_pasted.c:21:20 is pasted with ## by 'CHECKED' (macro_argument_edits_pasted.c:10:9)"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,8 +1,8 @@
-// ruleAllocationHook: the allocator object comes from a call, current_allocator(), which
+// rules/Allocations.h: the allocator object comes from a call, current_allocator(), which
 // counts its lookups. The hook only ever holds heap_alloc, which only calls malloc, but
 // turning the call through it into pc_alloc would drop those calls (the function pointer
 // and the allocator argument): the list stays unchanged.
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a call through allocation hook 'current_allocator()->alloc' whose pointer or arguments have side effects at allocation_hook.c:17:22"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a call through allocation hook 'current_allocator()->alloc' whose pointer or arguments have side effects at allocations_hook.c:17:22"}
 #include <stdio.h>
 #include <stdlib.h>
 struct allocator { void *(*alloc)(struct allocator *self, size_t size); };

@@ -1,7 +1,7 @@
-// ruleEditableText: node fields read inside a macro body (VAL_NEXT) whose use is two
+// rules/MacroExpansions.h: node fields read inside a macro body (VAL_NEXT) whose use is two
 // arguments of a call, not a whole expression or statement: it cannot be expanded there.
 // (PUSH and NEXT are written as their expansions.)
-// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "used inside a macro at editable_text.c:19:8 (the macro's use is not a whole expression or statement"}
+// EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "used inside a macro at macro_expansions_not_whole_use.c:19:8 (the macro's use is not a whole expression or statement"}
 #include <stdio.h>
 #include <stdlib.h>
 struct node { int val; struct node *next; };

@@ -1,4 +1,4 @@
-// ruleCompoundLiteral: a compound literal of pointer type, `(struct node *){ head }`,
+// rules/UnrewrittenReaders.h: a compound literal of pointer type, `(struct node *){ head }`,
 // whose value would be an index; struct-typed compound literals with a new layout are
 // written again (holder_compound_literal.c), scalar ones are not.
 // EXPECT: {"type": "struct node", "owner": "main", "pooled": false, "reason": "a compound literal points into a pool"}
