@@ -4,6 +4,7 @@
 #include "FunctionPointerTypes.h"
 #include "LocalGraphs.h"
 #include "ptrcomp/analysis/CodeChildren.h"
+#include "ptrcomp/analysis/SizeParameter.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -68,25 +69,11 @@ static bool namesParam(const Stmt *S) {
   return false;
 }
 
-static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
-  if (!S)
-    return 0;
-  const auto *DRE = dyn_cast<DeclRefExpr>(S);
-  unsigned N = DRE && DRE->getDecl() == PV;
-  for (const Stmt *C : codeChildren(S))
-    N += usesOf(PV, C);
-  return N;
-}
-
-/// The index of \p FD's integer parameter that \p Arg is, when the body uses it
-/// there only; else -1.
+/// The index of \p FD's integer parameter that \p Arg passes on as an allocation
+/// size (SizeParameter.h); else -1.
 static int sizeParameter(const FunctionDecl *FD, const Expr *Arg) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!FD || !PV || PV->getDeclContext() != FD ||
-      !PV->getType()->isIntegerType() || usesOf(PV, FD->getBody()) != 1)
-    return -1;
-  return int(PV->getFunctionScopeIndex());
+  const ParmVarDecl *PV = passedSizeParameter(FD, Arg);
+  return PV ? int(PV->getFunctionScopeIndex()) : -1;
 }
 
 void recordCallFacts(ProgramGraphs &PG, ASTContext &Ctx, const CallExpr *E,

@@ -1835,6 +1835,29 @@ void Planner::makeVersions() {
       versionFor(F, Sig, IsEntry(Key, F));
       Drain();
     }
+  // A member of a class that stays unchanged is called through its pointers as it is
+  // (`static const struct ops table = { build, destroy };`): it keeps its original
+  // beside the clones its direct callers need.
+  std::set<std::string> Kept;
+  for (bool Added = true; Added;) {
+    Added = false;
+    for (auto &[T, K] : Classes) {
+      if (K.Out.Active)
+        continue;
+      for (const std::string &M : K.Out.Members) {
+        auto VIt = P.VersionsOf.find(M);
+        auto FIt = PG.Functions.find(M);
+        if (VIt == P.VersionsOf.end() || FIt == PG.Functions.end() ||
+            llvm::any_of(VIt->second, [&](unsigned VI) { return P.Versions[VI].IsOriginal; }) ||
+            !Kept.insert(M).second)
+          continue;
+        std::vector<NodeEncoding> Sig(Facts[M].InterfaceOrder.size());
+        versionFor(FIt->second, Sig, /*Entry=*/true);
+        Drain();
+        Added = true;
+      }
+    }
+  }
   // Which pools reach each pool parameter, through any chain of calls.
   bool Changed = true;
   while (Changed) {

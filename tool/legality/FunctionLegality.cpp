@@ -22,6 +22,7 @@
 #include "../rules/UnsupportedExpressions.h"
 #include "../rules/Declarations.h"
 #include "../rules/MacroArgumentEdits.h"
+#include "../rules/DeclarationExpressions.h"
 
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -671,6 +672,11 @@ void FunctionLegality::run() {
   for (const Stmt *S : Body->body())
     stmt(S);
   macroArgumentCopies();
+  for (const rules::DeclarationExpressionProblem &Pr : rules::bodyDeclarationProblems(*this)) {
+    for (int Pl : Pr.GlobalPools)
+      Vetoes.emplace(Pl, Pr.Why);
+    vetoCode(Pr.Name, Pr.Why);
+  }
 }
 
 } // namespace ptrcomp

@@ -1,6 +1,7 @@
 //===- Legality.cpp - what the plan asks that the rewriter cannot express -===//
 #include "Legality.h"
 #include "../rewrite/GlobalVariable.h"
+#include "../rules/DeclarationExpressions.h"
 #include "../Diagnostics.h"
 #include "FunctionLegality.h"
 #include "ptrcomp/Compat.h"
@@ -59,6 +60,10 @@ void checkGlobals(ASTContext &Ctx, dsa::ProgramGraphs &PG, const dsa::Plan &P,
       for (int Pl : G.Pools)
         Out.emplace(P.Pools[Pl].Origin, G.Why);
   }
+  for (const rules::DeclarationExpressionProblem &Pr :
+       rules::fileScopeDeclarationProblems(Ctx, PG, P))
+    for (int Pl : Pr.GlobalPools)
+      Out.emplace(P.Pools[Pl].Origin, Pr.Why);
 }
 
 /// Every version of \p F that changes something.

@@ -24,6 +24,7 @@
 #include "../rules/UnsupportedExpressions.h"
 #include "../rules/Declarations.h"
 #include "../rules/MacroArgumentEdits.h"
+#include "../rules/DeclarationExpressions.h"
 #include "../legality/Legality.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
@@ -1610,6 +1611,15 @@ bool FunctionRewriter::run() {
   // array of indices).
   apply(rules::entryInterfaceVetoes(*this));
   apply(rules::variadicParameterVetoes(*this));
+  for (const rules::DeclarationExpressionProblem &Pr : rules::bodyDeclarationProblems(*this)) {
+    for (int Pl : Pr.GlobalPools) {
+      NodeEncoding G;
+      G.Source = NodeEncoding::Owned;
+      G.Pool = Pl;
+      veto(G, Pr.Why);
+    }
+    vetoCode(Pr.Name, Pr.Why);
+  }
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
   if (!Body) {
     Failed = true;

@@ -9,6 +9,7 @@
 #include "../FilePaths.h"
 #include "../legality/Legality.h"
 #include "../rules/LayoutPrinting.h"
+#include "../rules/DeclarationExpressions.h"
 #include "FunctionPointerTypes.h"
 #include "FunctionRewriter.h"
 #include "GlobalVariable.h"
@@ -836,6 +837,13 @@ void ProgramRewriter::emitPrototypes() {
 
 void ProgramRewriter::rewriteGlobalVariables() {
   std::map<unsigned, unsigned> Starts = declarationStarts(Ctx);
+  // rules/DeclarationExpressions.h (the legality check has made sure of it).
+  for (const rules::DeclarationExpressionProblem &Pr :
+       rules::fileScopeDeclarationProblems(Ctx, PG, P)) {
+    legalityMissed(Pr.Why);
+    for (int Pl : Pr.GlobalPools)
+      Out[P.Pools[Pl].Origin] = Pr.Why;
+  }
   const Decl *Previous = nullptr; // the declaration before D: its struct, perhaps
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     auto *VD = dyn_cast<VarDecl>(D);

@@ -1,5 +1,6 @@
 //===- VersionView.cpp - how one version of a function represents values --===//
 #include "VersionView.h"
+#include "ptrcomp/analysis/SizeParameter.h"
 #include "GlobalVariable.h"
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
@@ -44,24 +45,8 @@ bool isZeroInitializer(const Expr *E, ASTContext &Ctx) {
   return isNullConstant(E, Ctx);
 }
 
-/// How many times \p S names \p PV.
-static unsigned usesOf(const ParmVarDecl *PV, const Stmt *S) {
-  if (!S)
-    return 0;
-  const auto *DRE = dyn_cast<DeclRefExpr>(S);
-  unsigned N = DRE && DRE->getDecl() == PV;
-  for (const Stmt *C : codeChildren(S))
-    N += usesOf(PV, C);
-  return N;
-}
-
 const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
-  const auto *PV = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!PV || PV->getDeclContext() != FD || !PV->getType()->isIntegerType() ||
-      usesOf(PV, FD->getBody()) != 1)
-    return nullptr;
-  return PV;
+  return dsa::passedSizeParameter(FD, Size);
 }
 
 std::optional<HookAllocation> hookAllocation(const CallExpr *E, const dsa::CallSite &CS) {

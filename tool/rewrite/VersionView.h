@@ -45,8 +45,8 @@ bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 /// types (`free((char *)p)`, the K&R way, frees the node p).
 const clang::Expr *freedObject(const clang::Expr *Arg);
 
-/// The parameter of \p FD that is an allocation size it only passes on: an integer
-/// parameter named once in the body, as the size argument \p Size itself.
+/// The parameter of \p FD that is an allocation size it only passes on, as the size
+/// argument \p Size (analysis/SizeParameter.h).
 const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,
                                         const clang::Expr *Size);
 

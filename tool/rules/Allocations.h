@@ -5,8 +5,9 @@
 // - `malloc(n * sizeof(T))` or `malloc(sizeof(T))`: pc_alloc(pool, n) (or 1);
 // - `calloc(n, sizeof(T))` either way round: pc_calloc(pool, n);
 // - `realloc(p, n * sizeof(T))`, on a structure with indices: pc_realloc(pool, p, n);
-// - a size the function only passes on from its own parameters (an allocation wrapper
-//   such as xmalloc): its version for a pool receives a number of objects, and each
+// - a size the function only passes on from its own parameters, or guards against
+//   zero (`n ? n : 1`; analysis/SizeParameter.h), in an allocation wrapper such as
+//   xmalloc: its version for a pool receives a number of objects, and each
 //   caller converts its argument (decideWrapperCounts), which must then be a whole
 //   number of objects. calloc passing both of its size parameters becomes pc_calloc2,
 //   which checks the product for overflow as calloc does.

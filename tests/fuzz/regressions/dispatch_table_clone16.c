@@ -5,9 +5,9 @@
    self-check leaves the list unchanged (safe, but a structure lost). With 32-bit indices
    the structure is vetoed by the legality check instead ("returned from a call via a
    function pointer"). Found once self-check vetoes became failures; also in the
-   previous stop's build.
-   ptrcomp-options: --index-bits=16
-   xfail: a function whose address is taken in a static initialiser keeps its original (or the legality check vetoes it), in 16-bit mode as in 32-bit mode (tool/rewrite/ProgramRewriter.cpp rewriteFunction, tool/legality) */
+   previous stop's build. Fixed: a member of a class of function pointers that stays
+   unchanged keeps its original beside its clones (analysis/Plan.cpp makeVersions).
+   ptrcomp-options: --index-bits=16 */
 #include <stdio.h>
 #include <stdlib.h>
 struct blk { unsigned key; struct blk *next; };
