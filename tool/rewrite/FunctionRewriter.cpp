@@ -935,22 +935,16 @@ std::optional<std::string> FunctionRewriter::allocation(const CallExpr *E, Strin
     vetoAt(Enc, E, D.Veto);
     return std::nullopt;
   }
+  // (rules/Allocations.h: a variable named only in the size stays named, unevaluated.)
+  std::string Kept;
+  for (const VarDecl *VD : rules::sizeOnlyVariables(*this, D, Args))
+    Kept += "(void)sizeof(" + VD->getName().str() + "), ";
+  if (!Kept.empty())
+    Call = "(" + Kept + Call + ")";
   if (Enc.Indexed)
     return Call;
   // A failed allocation returns the null index, which pc_addr keeps a null pointer.
   return "pc_addr(" + Pool + ", " + Call + ")";
-}
-
-/// The variables without external linkage that \p S names, in order, once each.
-static void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!VD->isExternallyVisible() && std::find(Out.begin(), Out.end(), VD) == Out.end())
-        Out.push_back(VD);
-  for (const Stmt *C : S->children())
-    internalVariables(C, Out);
 }
 
 std::string FunctionRewriter::deallocation(const Expr *Arg, const NodeEncoding &Enc) {

@@ -45,6 +45,27 @@ bool isZeroInitializer(const Expr *E, ASTContext &Ctx) {
   return isNullConstant(E, Ctx);
 }
 
+unsigned timesNamed(const VarDecl *VD, const Stmt *S) {
+  if (!S)
+    return 0;
+  const auto *DRE = dyn_cast<DeclRefExpr>(S);
+  unsigned N = DRE && DRE->getDecl() == VD;
+  for (const Stmt *C : S->children())
+    N += timesNamed(VD, C);
+  return N;
+}
+
+void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!VD->isExternallyVisible() && std::find(Out.begin(), Out.end(), VD) == Out.end())
+        Out.push_back(VD);
+  for (const Stmt *C : S->children())
+    internalVariables(C, Out);
+}
+
 const ParmVarDecl *sizeParameter(const FunctionDecl *FD, const Expr *Size) {
   return dsa::passedSizeParameter(FD, Size);
 }

@@ -45,6 +45,11 @@ bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 /// types (`free((char *)p)`, the K&R way, frees the node p).
 const clang::Expr *freedObject(const clang::Expr *Arg);
 
+/// How many times \p S names \p VD (evaluated or not).
+unsigned timesNamed(const clang::VarDecl *VD, const clang::Stmt *S);
+/// The variables without external linkage that \p S names, in order, once each.
+void internalVariables(const clang::Stmt *S, std::vector<const clang::VarDecl *> &Out);
+
 /// The parameter of \p FD that is an allocation size it only passes on, as the size
 /// argument \p Size (analysis/SizeParameter.h).
 const clang::ParmVarDecl *sizeParameter(const clang::FunctionDecl *FD,

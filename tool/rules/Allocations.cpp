@@ -76,6 +76,28 @@ AllocationDecision decideAllocation(const VersionView &V, StringRef Name,
   return D;
 }
 
+std::vector<const VarDecl *> sizeOnlyVariables(const VersionView &V,
+                                               const AllocationDecision &D,
+                                               ArrayRef<const Expr *> Args) {
+  std::vector<const VarDecl *> InSize, Out;
+  for (const Expr *A : Args)
+    if (A != D.Old)
+      internalVariables(A, InSize);
+  for (const VarDecl *VD : InSize) {
+    if (VD->isFileVarDecl() ||
+        (isa<ParmVarDecl>(VD) && V.repOfVar(VD).K == VersionView::Idx))
+      continue;
+    unsigned InArgs = 0;
+    for (const Expr *A : Args)
+      if (A != D.Old)
+        InArgs += timesNamed(VD, A);
+    if (InArgs != timesNamed(VD, D.Count) + timesNamed(VD, D.Count2) &&
+        timesNamed(VD, V.function().Decl->getBody()) == InArgs)
+      Out.push_back(VD);
+  }
+  return Out;
+}
+
 WrapperCounts decideWrapperCounts(const VersionView &V, const CallExpr *E,
                                   const dsa::FunctionVersion &W) {
   // The callee allocates from a pool with a size it received from us: its version

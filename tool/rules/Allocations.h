@@ -47,6 +47,14 @@ AllocationDecision decideAllocation(const VersionView &V, llvm::StringRef Name,
                                     llvm::ArrayRef<const clang::Expr *> Args,
                                     const dsa::NodeEncoding &Enc);
 
+/// The variables named only in the size arguments of allocation \p D that its count
+/// leaves out (`malloc(sizeof *proto)`): they would look unused to the compiler, so the
+/// pool call keeps them named, unevaluated (`(void)sizeof(proto), pc_alloc(...)`). An
+/// index parameter is not among them: its version names it at the entry.
+std::vector<const clang::VarDecl *> sizeOnlyVariables(const VersionView &V,
+                                                      const AllocationDecision &D,
+                                                      llvm::ArrayRef<const clang::Expr *> Args);
+
 /// The count in \p Size, a whole number of objects of \p T: found (the count's
 /// expression, null for 1), or not.
 std::optional<const clang::Expr *> wholeCount(const VersionView &V, const clang::Expr *Size,

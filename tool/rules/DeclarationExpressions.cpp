@@ -12,9 +12,9 @@ using namespace clang;
 namespace ptrcomp::rules {
 namespace {
 
-/// Calls Found with every variable named inside a type, an attribute, or a
-/// declaration other than a variable's (whose initializer is code the rewrite
-/// reaches), below what it is started on. Depth > 0: inside one of those.
+/// Calls Found with every variable named inside a type, an attribute, or a typedef,
+/// struct, enum or static assertion, below what it is started on. Depth > 0: inside one
+/// of those.
 class DeclarationNames : public RecursiveASTVisitor<DeclarationNames> {
   using Base = RecursiveASTVisitor<DeclarationNames>;
 
@@ -35,7 +35,10 @@ public:
     return R;
   }
   bool TraverseDecl(Decl *D) {
-    bool Declaration = D && !isa<VarDecl>(D) && !isa<FunctionDecl>(D);
+    // (Not code: an OpenMP region's CapturedDecl, a block, a variable's initializer.)
+    bool Declaration = D && (isa<TypedefNameDecl>(D) || isa<TagDecl>(D) ||
+                             isa<EnumConstantDecl>(D) || isa<FieldDecl>(D) ||
+                             isa<StaticAssertDecl>(D));
     Depth += Declaration;
     bool R = Base::TraverseDecl(D);
     Depth -= Declaration;
@@ -75,6 +78,11 @@ std::vector<DeclarationExpressionProblem> bodyDeclarationProblems(const VersionV
     Out.push_back(std::move(Pr));
   };
   W.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  // The bounds of its parameters' array types (`char out[static sizeof h->v]`,
+  // `int m[][h->v]`), which may name earlier parameters.
+  for (const ParmVarDecl *PV : FD->parameters())
+    if (TypeSourceInfo *TSI = PV->getTypeSourceInfo())
+      W.TraverseTypeLoc(TSI->getTypeLoc());
   // Structs and enums defined inside a type name (`sizeof(struct { char c[sizeof h];
   // })`) belong to the function, not to a statement.
   for (Decl *D : FD->decls())

@@ -2,7 +2,7 @@
 //
 // Rule: expressions that sit in a type or a declaration rather than in a statement
 // are not rewritten: array and VLA bounds (`unsigned char raw[sizeof h]`,
-// `sizeof(char[sizeof h])`), typedefs, enumerators, `_Static_assert`, `_Alignas`,
+// `sizeof(char[sizeof h])`, a parameter's `char out[static sizeof h->v]`), typedefs, enumerators, `_Static_assert`, `_Alignas`,
 // bit-field widths, and the initializers of file-scope variables whose own type stays.
 // Their text keeps its spelling, so a variable whose type changes would change what
 // they compute (`sizeof h` of a node pointer becomes the size of an index) or no

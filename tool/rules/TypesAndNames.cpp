@@ -77,7 +77,16 @@ GenericDecision decideGeneric(const VersionView &V, const GenericSelectionExpr *
     D.Veto = "_Generic selects by the type of a value whose type changes" + At;
     return D;
   }
-  D.Controlling = T;
+  // A variable named only here would look unused once the expression is a type's
+  // null: it stays named, unevaluated.
+  std::vector<const VarDecl *> Named;
+  internalVariables(C, Named);
+  std::string Kept;
+  for (const VarDecl *VD : Named)
+    if (!VD->isFileVarDecl() &&
+        timesNamed(VD, V.function().Decl->getBody()) == timesNamed(VD, C))
+      Kept += "(void)sizeof(" + VD->getName().str() + "), ";
+  D.Controlling = Kept.empty() ? T : "(" + Kept + T + ")";
   return D;
 }
 
