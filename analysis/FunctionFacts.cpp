@@ -4,6 +4,7 @@
 #include "FunctionPointerTypes.h"
 #include "LocalGraphs.h"
 #include "ptrcomp/analysis/CodeChildren.h"
+#include "ptrcomp/analysis/SharedStatics.h"
 #include "ptrcomp/analysis/SizeParameter.h"
 
 #include "clang/AST/ASTContext.h"
@@ -94,19 +95,6 @@ void recordCallFacts(ProgramGraphs &PG, ASTContext &Ctx, const CallExpr *E,
     CS.ArgNamesParam.push_back(namesParam(A));
     CS.ArgSizeParam.push_back(sizeParameter(FD, A));
   }
-}
-
-static bool hasStaticLocal(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
-        return true;
-  for (const Stmt *C : S->children())
-    if (hasStaticLocal(C))
-      return true;
-  return false;
 }
 
 /// Where \p S hands work to code that may still run after the function returns: an
@@ -229,7 +217,7 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
   FG.InlineExternal = FG.Inline && FD->isExternallyVisible() &&
                       FD->doesThisDeclarationHaveABody() &&
                       FD->isInlineDefinitionExternallyVisible();
-  FG.HasStaticLocal = hasStaticLocal(FD->getBody());
+  FG.UnsharedStatics = staticLocalsStay(FD, Ctx);
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
   FG.DeferredWork = FG.OpenMP ? deferredWork(Ctx, FD->getBody()) : "";
   FG.AlwaysReached = FD->hasAttr<ConstructorAttr>() ||

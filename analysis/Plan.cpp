@@ -1918,17 +1918,19 @@ void Planner::vetoRefusedHooks() {
 }
 
 void Planner::vetoSplitStatics() {
-  // Every version of a function is a function of its own, with its own static locals:
-  // a counter in an allocation function would be split between its versions. Such a
-  // function keeps one version, so the structures that would give it more stay.
+  // Every version of a function is a function of its own: a static local (a counter in
+  // an allocation function) would be split between its versions. The rewriter declares
+  // the static locals of a function with several versions at file scope, shared; a
+  // function whose static locals cannot move there (SharedStatics.h) keeps one version,
+  // so the structures that would give it more stay.
   for (auto &[Key, Versions] : P.VersionsOf) {
     if (Versions.size() < 2)
       continue;
     FunctionGraph &F = *PG.function(Key);
-    if (!F.HasStaticLocal)
+    if (F.UnsharedStatics.empty())
       continue;
-    std::string Why = "'" + F.Name + "' has static local variables, which its " +
-                      std::to_string(Versions.size()) + " versions would not share";
+    std::string Why = F.UnsharedStatics + ", which its " + std::to_string(Versions.size()) +
+                      " versions would not share";
     for (unsigned VI : Versions) {
       const FunctionVersion &Ver = P.Versions[VI];
       for (const std::set<int> &Pools : Ver.ParamPools)

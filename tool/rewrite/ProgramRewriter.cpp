@@ -16,6 +16,7 @@
 #include "IncludePlacement.h"
 #include "LayoutOrder.h"
 #include "Rewriter.h"
+#include "SharedStatics.h"
 #include "ptrcomp/Compat.h"
 
 #include "clang/AST/ASTContext.h"
@@ -476,6 +477,19 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   std::string Clones;
   TextOrigins CloneOrigins;
   EditSet::PoolSet ClonePools;
+  // Written more than once, the function declares its static locals before it, shared
+  // by its versions (SharedStatics.h).
+  bool KeepsOriginal = HasOriginal || Facts.KeepOriginal.count(F.Key);
+  unsigned Definitions = KeepsOriginal;
+  for (unsigned VI : VIt->second)
+    Definitions += !P.Versions[VI].IsOriginal && P.Versions[VI].changesSomething();
+  std::optional<SharedStatics> Statics;
+  if (Definitions > 1 && F.UnsharedStatics.empty()) {
+    Statics.emplace(SM, F.Decl, Buf);
+    if (Statics->empty())
+      Statics.reset();
+  }
+  bool OriginalEdited = false;
   for (unsigned VI : VIt->second) {
     const dsa::FunctionVersion &V = P.Versions[VI];
     if (!V.changesSomething())
@@ -512,14 +526,17 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
         PoolsUsedThroughIncludes.insert(Pl);
     }
     EditSet::PoolSet VersionPools = poolsOf(P, V);
+    std::vector<TextEdit> VersionEdits =
+        Statics ? Statics->takeOut(FR.edits()) : FR.edits();
     if (V.IsOriginal) {
-      for (const TextEdit &E : FR.edits())
+      for (const TextEdit &E : VersionEdits)
         add(File, E.Offset, E.Length, E.Text, E.Pools.empty() ? VersionPools : E.Pools,
             E.Origins);
+      OriginalEdited = true;
       continue;
     }
     ClonePools.insert(VersionPools.begin(), VersionPools.end());
-    auto [BodyText, BodyOrigins] = cloneBody(Buf, BodyBegin, BodyEnd, FR.edits());
+    auto [BodyText, BodyOrigins] = cloneBody(Buf, BodyBegin, BodyEnd, VersionEdits);
     VersionHeader[VI] = FR.header(false);
     HeaderLayouts[VI] = FR.baseParamLayouts();
     UnitHeaderLayouts.insert(HeaderLayouts[VI].begin(), HeaderLayouts[VI].end());
@@ -574,9 +591,24 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       }
     }
   }
-  if (Clones.empty())
+  std::string SharedText;
+  TextOrigins SharedOrigins;
+  if (Statics)
+    std::tie(SharedText, SharedOrigins) = Statics->declarations(F.Name);
+  if (Clones.empty()) {
+    // (A round whose clones were refused: the original's text stays whole.)
+    if (Statics && OriginalEdited)
+      add(File, FnBegin, 0, SharedText, AllPools, SharedOrigins);
     return;
-  if (HasOriginal || Facts.KeepOriginal.count(F.Key)) {
+  }
+  if (KeepsOriginal) {
+    if (Statics) {
+      // The original's declarations leave its body too.
+      if (!OriginalEdited)
+        for (const TextEdit &E : Statics->takeOut({}))
+          add(File, E.Offset, E.Length, E.Text, AllPools);
+      add(File, FnBegin, 0, SharedText, AllPools, SharedOrigins);
+    }
     // The clones go after the original; a unit that includes the original but no
     // longer calls it (another unit does) must not warn that it is unused.
     add(File, BodyEnd, 0, Clones, ClonePools, CloneOrigins);
@@ -616,6 +648,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
     for (TextOrigin &O : Shifted)
       O.At += Directives.size();
     Shifted.insert(Shifted.begin(), DirectiveOrigins.begin(), DirectiveOrigins.end());
+  }
+  if (!SharedText.empty()) {
+    for (TextOrigin &O : Shifted)
+      O.At += SharedText.size();
+    Shifted.insert(Shifted.begin(), SharedOrigins.begin(), SharedOrigins.end());
+    Directives.insert(0, SharedText);
   }
   add(File, Begin, BodyEnd - Begin, Directives + Trimmed.str(), ClonePools, Shifted);
   // Its prototypes would declare a static function that no longer exists.

@@ -273,7 +273,9 @@ struct FunctionGraph {
   /// gnu_inline: one has `inline` without `extern`). The program's copy of an inline
   /// function defined in several units is this unit's.
   bool InlineExternal = false;
-  bool HasStaticLocal = false;
+  /// Why its static locals cannot be declared at file scope, shared by its versions
+  /// (SharedStatics.h), or "" (also when it has none).
+  std::string UnsharedStatics;
   bool OpenMP = false; ///< its unit is compiled with OpenMP
   /// Where it hands work to code that may run after it returns (an OpenMP task), or "".
   std::string DeferredWork;

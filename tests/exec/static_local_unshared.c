@@ -1,0 +1,62 @@
+/* Static locals that cannot move to file scope keep their function to one version, so
+   the structures that would give it a second stay unchanged, each with its reason: a name
+   that a file-scope variable declared later also has, `__func__` in an initialiser, a
+   type declared inside the function. A declaration that a macro defined before the
+   function writes moves with its macro. */
+// EXPECT: {"type": "struct anode", "owner": "main", "compressed": false, "reason": "'apush' has a static local 'calls' (static_local_unshared.c:15:14) that cannot be declared outside it (its name is also declared at static_local_unshared.c:55:5), which its 2 versions would not share"}
+// EXPECT: {"type": "struct bnode", "owner": "main", "compressed": false, "reason": "'bpush' has a static local 'who' (static_local_unshared.c:22:22) that cannot be declared outside it (it uses __func__), which its 2 versions would not share"}
+// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "'cpush' has a static local 'st' (static_local_unshared.c:30:23) that cannot be declared outside it (it names 'struct stats', declared at static_local_unshared.c:29:10, which is not visible before the function), which its 2 versions would not share"}
+// EXPECT: {"type": "struct dnode", "owner": "main", "compressed": true}
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+struct anode { int v; struct anode *next; };
+static struct anode *apush(struct anode *h, int v) {
+  static int calls;
+  struct anode *n = malloc(sizeof *n);
+  n->v = v + calls++; n->next = h;
+  return n;
+}
+struct bnode { int v; struct bnode *next; };
+static struct bnode *bpush(struct bnode *h, int v) {
+  static const char *who = __func__;
+  struct bnode *n = malloc(sizeof *n);
+  n->v = v + (int)strlen(who); n->next = h;
+  return n;
+}
+struct cnode { int v; struct cnode *next; };
+static struct cnode *cpush(struct cnode *h, int v) {
+  struct stats { int n; };
+  static struct stats st;
+  struct cnode *n = malloc(sizeof *n);
+  n->v = v + st.n++; n->next = h;
+  return n;
+}
+#define COUNTER(name) static int name = 0
+struct dnode { int v; struct dnode *next; };
+static struct dnode *dpush(struct dnode *h, int v) {
+  COUNTER(dcalls);
+  struct dnode *n = malloc(sizeof *n);
+  n->v = v + dcalls++; n->next = h;
+  return n;
+}
+#define LIST(T, push)                                                                  \
+  do {                                                                                 \
+    struct T *a = NULL, *b = NULL;                                                     \
+    for (int i = 0; i < 5; i++) { a = push(a, i); b = push(b, i); }                    \
+    long s = 0;                                                                        \
+    for (struct T *p = a; p; p = p->next) s += p->v;                                   \
+    for (struct T *p = b; p; p = p->next) s += p->v * 100;                             \
+    printf("%ld\n", s);                                                                \
+    b = (struct T *)(unsigned long)b;                                                  \
+    while (a) { struct T *n = a->next; free(a); a = n; }                               \
+    while (b) { struct T *n = b->next; free(b); b = n; }                               \
+  } while (0)
+int calls;
+int main(void) {
+  LIST(anode, apush);
+  LIST(bnode, bpush);
+  LIST(cnode, cpush);
+  LIST(dnode, dpush);
+  return calls;
+}
