@@ -388,6 +388,30 @@ def test_outcome_tests_differ(build_dir, tmp_path):
     assert "--run printed something else" in r.summary["message"]
 
 
+@needs_bear
+@pytest.mark.parametrize("test_flags, compressed", [("-DALLOC_TESTING", False),
+                                                    ("-DUNUSED_FLAG=1", True)])
+def test_library_compiled_twice(build_dir, tmp_path, test_flags, compressed):
+    """tests/twice_project compiles list.c twice, the second time (for app-test) with
+    TEST_FLAGS. With -DALLOC_TESTING (malloc #defined to a failing allocator) one rewrite
+    cannot serve both compiles: the structure is left alone with a reason naming both
+    commands, relative to the project, and app-test prints what the original prints.
+    With a flag the code does not use, it is compressed."""
+    r = ptrcomp_try(tl.ROOT / "tests" / "twice_project", tmp_path / "work", "--build",
+                    f"make TEST_FLAGS={test_flags}", "--run", "./app-test")
+    assert r.returncode == 0, r
+    node = r.structures("main.c")["struct node"]
+    assert node["compressed"] is compressed, node
+    if not compressed:
+        why = " ".join(node["reasons"])
+        assert "'list.c' is compiled by the build with two commands whose code differs" in why
+        assert "-DALLOC_TESTING -c -o list-test.o list.c`" in why, why
+        assert str(tmp_path) not in why
+    out = (r.work / "logs" / "run-transformed.out").read_text()
+    assert out == (r.work / "logs" / "run-original.out").read_text()
+    assert "allocations failed" in out
+
+
 def test_outcome_usage_errors(build_dir, tmp_path):
     def usage(*args):
         p = subprocess.run([sys.executable, TRY, "--ptrcomp", tl.PTRCOMP, *args],
