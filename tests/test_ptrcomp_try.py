@@ -399,17 +399,47 @@ def test_library_compiled_twice(build_dir, tmp_path, test_flags, compressed):
     With a flag the code does not use, it is compressed."""
     r = ptrcomp_try(tl.ROOT / "tests" / "twice_project", tmp_path / "work", "--build",
                     f"make TEST_FLAGS={test_flags}", "--run", "./app-test")
-    assert r.returncode == 0, r
     node = r.structures("main.c")["struct node"]
     assert node["compressed"] is compressed, node
     if not compressed:
+        # Nothing else to compress: nothing to build or compare.
+        assert r.returncode == pt.EXIT_NOTHING, r
+        assert "Outcome: nothing to do (no change, exit status 9)" in r.stdout, r.stdout
         why = " ".join(node["reasons"])
         assert "'list.c' is compiled by the build with two commands whose code differs" in why
         assert "-DALLOC_TESTING -c -o list-test.o list.c`" in why, why
         assert str(tmp_path) not in why
+        return
+    assert r.returncode == 0, r
     out = (r.work / "logs" / "run-transformed.out").read_text()
     assert out == (r.work / "logs" / "run-original.out").read_text()
     assert "allocations failed" in out
+
+
+@needs_bear
+def test_outcome_tests_fail_on_the_original(build_dir, tmp_path):
+    """A test command that fails on the original: ptrcomp-try stops before transforming,
+    and quotes the failure."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test",
+                    "make check; echo 'FAIL: broken-on-purpose'; exit 1")
+    check_outcome(r, pt.EXIT_ORIGINAL_TESTS, "tests fail on the original",
+                  "test-original.log")
+    assert "(8 passed, 1 failed: broken-on-purpose)" in r.stdout, r.stdout
+    assert "FAIL: broken-on-purpose" in r.summary["message"]
+    assert not list((r.work / "ptrcomp").glob("*.report.json"))  # ptrcomp did not run
+    assert "transformed" not in r.summary["tests"]
+
+
+@needs_bear
+def test_outcome_not_checked(build_dir, tmp_path):
+    """Structures compressed and the transformed project built, but nothing compared the
+    builds: not a success."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work")
+    assert r.returncode == pt.EXIT_NOT_TESTED, r
+    assert r.summary["outcome"] == "not checked"
+    assert r.summary["build"]["results"] == {"original": "ok", "transformed": "ok"}
+    assert "Outcome: not checked (unchecked, exit status 11): the transformed project " \
+        "builds, but no test command or --run compared it" in r.stdout, r.stdout
 
 
 def test_outcome_usage_errors(build_dir, tmp_path):
@@ -430,7 +460,7 @@ def test_outcome_usage_errors(build_dir, tmp_path):
 
 def test_exit_statuses_are_distinct_and_documented():
     codes = [c for c, _ in pt.EXIT_TABLE]
-    assert len(set(codes)) == len(codes) == 9
+    assert len(set(codes)) == len(codes) == 12
     help_text = subprocess.run([sys.executable, TRY, "--help"], capture_output=True,
                                text=True).stdout
     readme = (tl.ROOT / "README.md").read_text()
