@@ -23,6 +23,14 @@ std::optional<StructCopyProblem> structCopyProblem(const VersionView &V,
   bool AP = A.K == VersionView::Idx, BP = B.K == VersionView::Idx;
   if (!(AP || BP) || (AP && BP && A.E.LayoutId == B.E.LayoutId))
     return std::nullopt;
+  // A local, a global or a compound literal that has the pool objects' layout (a holder
+  // whose pointer members are indices into the same pools) is copied as written.
+  const Expr *Other = AP ? E->getRHS() : E->getLHS();
+  int Layout = AP ? A.E.LayoutId : B.E.LayoutId;
+  if (!(AP && BP) && Layout >= 0 &&
+      V.layoutOfObjectAt(V.cellOf(Other->IgnoreParenImpCasts()),
+                         Other->getType()) == Layout)
+    return std::nullopt;
   return StructCopyProblem{"a struct is copied between a pool and other memory",
                            AP ? A.E : B.E};
 }

@@ -1,9 +1,12 @@
 //===- StructCopies.h - whole-struct assignments of pool objects ----------===//
 //
 // Rule: `*a = *b` and `a[i] = b[j]` copy objects as they are. Between two pool objects
-// of one layout the copy stays as written; between a pool object and any other memory
-// (a local, a global, a pool of another layout) the bytes would not mean the same, and
-// the structure stays unchanged.
+// of one layout the copy stays as written, and so does a copy between a pool object and
+// a local, a global or a compound literal that has the same layout (`*n = (struct
+// node){k, h}`, `*n = proto`, `copy = *n`: a holder whose pointer members are indices
+// into the same pools). Between a pool object and any other memory (a pool or holder of
+// another layout, memory whose type stays) the bytes would not mean the same, and the
+// structure stays unchanged.
 //
 // The legality check and the rewriter both ask structCopyProblem.
 //
