@@ -327,6 +327,10 @@ def test_outcome_original_does_not_build(build_dir, tmp_path):
     r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make no-such-target")
     check_outcome(r, pt.EXIT_ORIGINAL_BUILD, "original does not build",
                   "build-original.log")
+    # The cause on the terminal, not only in the log.
+    assert "Last lines of build-original.log:\n" in r.stdout, r.stdout
+    assert re.search(r"^  \| make: \*\*\* No rule to make target 'no-such-target'",
+                     r.stdout, re.M), r.stdout
 
 
 @needs_bear
@@ -386,6 +390,7 @@ def test_outcome_tests_differ(build_dir, tmp_path):
     assert (t["original"]["passed"], t["original"]["failed"]) == (8, 0)
     assert "list-sum" in t["transformed"]["failed_names"], t
     assert "--run printed something else" in r.summary["message"]
+    assert re.search(r"^  \| FAIL: list-sum", r.stdout, re.M), r.stdout
 
 
 @needs_bear
@@ -456,6 +461,18 @@ def test_outcome_usage_errors(build_dir, tmp_path):
                                           str(MAKE_PROJECT))
     assert "say how to build it" in usage(str(tmp_path))
     assert not (MAKE_PROJECT / "w").exists()
+    # Misspelt options, found before anything is built: ptrcomp-try's own, and ptrcomp's
+    # (names and values, which ptrcomp checks on a one-line program).
+    assert "unknown option '--tests': did you mean '--test'?" in usage(
+        "--tests", "make check", str(MAKE_PROJECT))
+    err = usage("--work", str(tmp_path / "w1"), "--index-bit=16", str(MAKE_PROJECT))
+    assert "ptrcomp rejects the options --index-bit=16:" in err
+    assert "Did you mean '--index-bits=16'?" in err
+    assert "must be 32 or 16" in usage("--work", str(tmp_path / "w2"), "--index-bits=17",
+                                       str(MAKE_PROJECT))
+    assert "did you mean '--timeout'?" in usage("--work", str(tmp_path / "w3"),
+                                                "--timeouts=5", str(MAKE_PROJECT))
+    assert not (tmp_path / "w1" / "logs").exists()  # nothing was built
 
 
 def test_exit_statuses_are_distinct_and_documented():
