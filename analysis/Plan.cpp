@@ -1785,6 +1785,11 @@ void Planner::makeVersions() {
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls)
       AddressTaken.insert(CS.CallbackTargets.begin(), CS.CallbackTargets.end());
+  // A function whose address is taken but never called through it (stored, compared,
+  // printed) keeps its name too: the original stays for what names it.
+  for (const auto &Uses : PG.UnitFunctionTypes)
+    for (const auto &[Type, U] : Uses)
+      AddressTaken.insert(U.Referenced.begin(), U.Referenced.end());
   findFnClasses();
   auto IsEntry = [&](const std::string &Key, FunctionGraph &F) {
     // A member of a class of function pointers gets the version its class needs

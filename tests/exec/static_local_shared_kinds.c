@@ -2,7 +2,9 @@
    compressed, one kept by an integer cast): a counter declared with others on one line,
    an array with its initialiser list, a pointer to an earlier static local, a const
    table, a static in an inner block whose name another function uses for an automatic
-   variable, and a K&R function with a static local. All are shared by both versions. */
+   variable, a K&R function with a static local, and (stats_of) a struct defined with its
+   static, a static named only in sizeof and a pointer to the function itself. All are
+   shared by both versions. */
 // CFLAGS: -Wno-deprecated-non-prototype
 // EXPECT: {"type": "struct node", "owner": "main", "compressed": true}
 #include <stdio.h>
@@ -26,6 +28,22 @@ static struct node *push(struct node *h, int v) {
   if (evens > 100) printf("evens\n");
   return n;
 }
+static long stats_of(const struct node *h);
+/* More kinds: a struct defined in the declaration, a static named only in sizeof, a
+   pointer to the function itself (declared before by its prototype), and a local of the
+   same name in a block that holds no use of the static. */
+static long stats_of(const struct node *h) {
+  static struct { long hits, misses; } stats;
+  static char scratch[24];
+  static long (*const self)(const struct node *) = stats_of;
+  long sum = 0;
+  for (; h; h = h->next) {
+    if (h->v % 2) stats.hits++; else stats.misses++;
+    sum += h->v;
+  }
+  if (sum < 0) { char scratch[4] = "neg"; printf("%s\n", scratch); }
+  return sum * 1000 + stats.hits * 10 + stats.misses + (long)sizeof scratch + (self != 0);
+}
 static int evens_seen(void);
 static int count(h)
   struct node *h;
@@ -46,6 +64,7 @@ int main(void) {
   for (struct node *p = a; p; p = p->next) s += p->v;
   for (struct node *p = b; p; p = p->next) s += p->v * 100;
   printf("%ld %d %d %s %d\n", s, count(a), count(b), names[three() % 3], evens_seen());
+  printf("%ld %ld\n", stats_of(a), stats_of(b));
   b = (struct node *)(unsigned long)b; drop(a); drop(b);
   return 0;
 }

@@ -1,11 +1,16 @@
 /* Static locals that cannot move to file scope keep their function to one version, so
    the structures that would give it a second stay unchanged, each with its reason: a name
    that a file-scope variable declared later also has, `__func__` in an initialiser, a
-   type declared inside the function. A declaration that a macro defined before the
-   function writes moves with its macro. */
-// EXPECT: {"type": "struct anode", "owner": "main", "compressed": false, "reason": "'apush' has a static local 'calls' (static_local_unshared.c:15:14) that cannot be declared outside it (its name is also declared at static_local_unshared.c:55:5), which its 2 versions would not share"}
-// EXPECT: {"type": "struct bnode", "owner": "main", "compressed": false, "reason": "'bpush' has a static local 'who' (static_local_unshared.c:22:22) that cannot be declared outside it (it uses __func__), which its 2 versions would not share"}
-// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "'cpush' has a static local 'st' (static_local_unshared.c:30:23) that cannot be declared outside it (it names 'struct stats', declared at static_local_unshared.c:29:10, which is not visible before the function), which its 2 versions would not share"}
+   type declared inside the function, a macro redefined inside the function before it (the
+   array would have had 4 elements, not 16), the name of a C library function (`index`,
+   declared by a header the output includes), an alignment that names a local enumerator.
+   A declaration that a macro defined before the function writes moves with its macro. */
+// EXPECT: {"type": "struct anode", "owner": "main", "compressed": false, "reason": "'apush' has a static local 'calls' (static_local_unshared.c:20:14) that cannot be declared outside it (its name is also declared at static_local_unshared.c:87:5), which its 2 versions would not share"}
+// EXPECT: {"type": "struct bnode", "owner": "main", "compressed": false, "reason": "'bpush' has a static local 'who' (static_local_unshared.c:27:22) that cannot be declared outside it (it uses __func__), which its 2 versions would not share"}
+// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "'cpush' has a static local 'st' (static_local_unshared.c:35:23) that cannot be declared outside it (it names 'struct stats', declared at static_local_unshared.c:34:10, which is not visible before the function), which its 2 versions would not share"}
+// EXPECT: {"type": "struct enode", "owner": "main", "compressed": false, "reason": "'epush' has a static local 'slots' (static_local_unshared.c:53:15) that cannot be declared outside it ('#undef SLOTS' comes between the function's start and it), which its 2 versions would not share"}
+// EXPECT: {"type": "struct fnode", "owner": "main", "compressed": false, "reason": "'fpush' has a static local 'index' (static_local_unshared.c:61:14) that cannot be declared outside it (its name is that of a C library function or object), which its 2 versions would not share"}
+// EXPECT: {"type": "struct gnode", "owner": "main", "compressed": false, "reason": "'gpush' has a static local 'line' (static_local_unshared.c:69:15) that cannot be declared outside it (it names 'LINE', declared at static_local_unshared.c:68:10, which is not visible before the function), which its 2 versions would not share"}
 // EXPECT: {"type": "struct dnode", "owner": "main", "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +45,33 @@ static struct dnode *dpush(struct dnode *h, int v) {
   n->v = v + dcalls++; n->next = h;
   return n;
 }
+#define SLOTS 4
+struct enode { int v; struct enode *next; };
+static struct enode *epush(struct enode *h, int v) {
+#undef SLOTS
+#define SLOTS 16
+  static char slots[SLOTS];
+  struct enode *n = malloc(sizeof *n);
+  slots[v % SLOTS]++;
+  n->v = v + (int)sizeof slots; n->next = h;
+  return n;
+}
+struct fnode { int v; struct fnode *next; };
+static struct fnode *fpush(struct fnode *h, int v) {
+  static int index;
+  struct fnode *n = malloc(sizeof *n);
+  n->v = v + index++; n->next = h;
+  return n;
+}
+struct gnode { int v; struct gnode *next; };
+static struct gnode *gpush(struct gnode *h, int v) {
+  enum { LINE = 64 };
+  static char line[8] __attribute__((aligned(LINE)));
+  struct gnode *n = malloc(sizeof *n);
+  line[v % 8] = 1;
+  n->v = v + (int)((unsigned long)line % LINE); n->next = h;
+  return n;
+}
 #define LIST(T, push)                                                                  \
   do {                                                                                 \
     struct T *a = NULL, *b = NULL;                                                     \
@@ -58,5 +90,8 @@ int main(void) {
   LIST(bnode, bpush);
   LIST(cnode, cpush);
   LIST(dnode, dpush);
+  LIST(enode, epush);
+  LIST(fnode, fpush);
+  LIST(gnode, gpush);
   return calls;
 }

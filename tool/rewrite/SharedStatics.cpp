@@ -11,6 +11,21 @@
 using namespace clang;
 namespace ptrcomp {
 
+/// Whether \p S reads or writes \p VD where it is evaluated (not only in `sizeof`,
+/// `_Alignof` or `_Generic`'s controlling expression).
+static bool evaluatedUse(const Stmt *S, const VarDecl *VD) {
+  if (!S || isa<UnaryExprOrTypeTraitExpr>(S))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == VD;
+  if (const auto *G = dyn_cast<GenericSelectionExpr>(S))
+    return evaluatedUse(G->getResultExpr(), VD);
+  for (const Stmt *C : S->children())
+    if (evaluatedUse(C, VD))
+      return true;
+  return false;
+}
+
 SharedStatics::SharedStatics(const SourceManager &SM, const FunctionDecl *FD, StringRef Buf)
     : Buf(Buf) {
   const LangOptions &LO = FD->getASTContext().getLangOpts();
@@ -30,7 +45,13 @@ SharedStatics::SharedStatics(const SourceManager &SM, const FunctionDecl *FD, St
       if (CutB > 0 && Buf[CutB - 1] != '\n')
         CutB = B;
     }
-    Decls.push_back({B, E, CutB, CutE, std::nullopt});
+    // At file scope, a static named only in `sizeof` is "not needed" (clang's
+    // -Wunneeded-internal-declaration), which it was not inside the function.
+    bool Unevaluated = false;
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Unevaluated |= !evaluatedUse(FD->getBody(), VD);
+    Decls.push_back({B, E, CutB, CutE, std::nullopt, Unevaluated});
   }
 }
 
@@ -81,6 +102,10 @@ std::pair<std::string, TextOrigins> SharedStatics::declarations(StringRef Functi
   for (const Declaration &D : Decls) {
     std::string T = D.Text.value_or(Buf.slice(D.Begin, D.End).str());
     bool Copy = T == Buf.slice(D.Begin, D.End);
+    if (D.Unevaluated) {
+      Origins.push_back({unsigned(Text.size()), D.Begin, 0, false});
+      Text += "__attribute__((unused)) ";
+    }
     Origins.push_back({unsigned(Text.size()), D.Begin, Copy ? 0 : D.End - D.Begin, Copy});
     Text += T;
     Origins.push_back({unsigned(Text.size()), D.End, 0, false});

@@ -49,6 +49,7 @@ private:
     unsigned Begin, End;       ///< the DeclStmt
     unsigned CutBegin, CutEnd; ///< what leaves the body (its indentation included)
     std::optional<std::string> Text; ///< as a version rewrote it
+    bool Unevaluated = false; ///< a variable it declares is used only in `sizeof`
   };
   std::vector<Declaration> Decls;
   llvm::StringRef Buf;
