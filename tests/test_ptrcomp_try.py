@@ -129,7 +129,10 @@ def make_run(build_dir, tmp_path_factory):
     return r
 
 
-def test_make_programs_found_by_their_main(make_run):
+def test_make_programs_are_the_builds_links(make_run):
+    """Each program's files come from its link command: the objects it links and the
+    members of the archive it links with -L../lib -llists."""
+    assert make_run.summary["programs_from"] == "link commands"
     programs = {p["main"]: sorted(p["files"]) for p in make_run.summary["programs"]}
     assert programs == {
         "src/main.c": ["lib/list.c", "lib/tree.c", "src/main.c"],
@@ -419,6 +422,24 @@ def test_library_compiled_twice(build_dir, tmp_path, test_flags, compressed):
     out = (r.work / "logs" / "run-transformed.out").read_text()
     assert out == (r.work / "logs" / "run-original.out").read_text()
     assert "allocations failed" in out
+
+
+@needs_bear
+def test_programs_are_the_links_of_the_build(build_dir, tmp_path):
+    """tests/try_projects/make_tools: the build links a tool of its own (gen.c alone,
+    whose `int CDECL main(void)` no pattern takes for main) and the program app (app.c and
+    list.c). The programs are those the link commands made, each with its own files, so
+    gen's list and app's list are compressed in their own programs (taken as one program,
+    the two mains made ptrcomp fail)."""
+    r = ptrcomp_try(PROJECTS / "make_tools", tmp_path / "work", "--test", "make check")
+    assert r.returncode == 0, r
+    assert r.summary["programs_from"] == "link commands"
+    assert sorted((p["main"], sorted(p["files"])) for p in r.summary["programs"]) == [
+        ("app.c", ["app.c", "list.c"]), ("gen", ["gen.c"])]
+    assert "Programs (as the build links them):" in r.stdout
+    assert r.structures("gen")["struct weight"]["compressed"]
+    assert r.structures("app.c")["struct cell"]["compressed"]
+    assert r.summary["tests"]["transformed"]["passed"] == 1
 
 
 @needs_bear
