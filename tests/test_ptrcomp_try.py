@@ -443,6 +443,23 @@ def test_programs_are_the_links_of_the_build(build_dir, tmp_path):
 
 
 @needs_bear
+def test_library_without_programs_gets_a_hint(build_dir, tmp_path):
+    """A build that makes only a library: the report says how to let it build programs."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "list.c").write_text(
+        "#include <stdlib.h>\nstruct node { int v; struct node *next; };\n"
+        "struct node *push(struct node *h, int v) {\n"
+        "  struct node *n = malloc(sizeof *n);\n  n->v = v; n->next = h;\n  return n;\n}\n")
+    (proj / "Makefile").write_text("liblist.a: list.o\n\tar rcs $@ list.o\n"
+                                   "list.o: list.c\n\t$(CC) -O2 -c list.c\n")
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "true")
+    assert "note: the build links no program and no file it compiles defines main" \
+        in r.stdout, r.stdout
+    assert "make check TESTS=" in r.stdout
+
+
+@needs_bear
 def test_outcome_tests_fail_on_the_original(build_dir, tmp_path):
     """A test command that fails on the original: ptrcomp-try stops before transforming,
     and quotes the failure."""
