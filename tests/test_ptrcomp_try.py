@@ -460,6 +460,26 @@ def test_library_without_programs_gets_a_hint(build_dir, tmp_path):
 
 
 @needs_bear
+@pytest.mark.parametrize("how", ["auto", "stdout", "^(length|tree) .*"])
+def test_run_that_prints_a_timing(build_dir, tmp_path, how):
+    """--run prints a line that differs on every run (a timing). By default the lines two
+    runs of the original print alike are compared, and the run is a success; compared
+    whole (--run-compare=stdout) it differs, with a short diff; a regular expression
+    compares only its matches."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test", "make check", "--run",
+                    "src/listdemo 10; echo \"took $(date +%N) ns\"", f"--run-compare={how}")
+    if how == "stdout":
+        assert r.returncode == pt.EXIT_TESTS_DIFFER, r
+        assert "--run printed something else:" in r.summary["message"]
+        assert re.search(r"^-took \d+ ns$", r.summary["message"], re.M), r.summary["message"]
+        return
+    assert r.returncode == 0, r
+    if how == "auto":
+        assert re.search(r"note: --run's output: 1 of \d+ line\(s\) vary between two runs",
+                         r.stdout), r.stdout
+
+
+@needs_bear
 def test_outcome_tests_fail_on_the_original(build_dir, tmp_path):
     """A test command that fails on the original: ptrcomp-try stops before transforming,
     and quotes the failure."""
