@@ -14,15 +14,19 @@
 using namespace clang;
 namespace ptrcomp::dsa {
 
+/// The first static local that \p DS declares (one of staticLocalDeclarations()).
+static const VarDecl *firstStaticLocal(const DeclStmt *DS) {
+  for (const Decl *D : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
+      return VD;
+  return nullptr;
+}
+
 static void collect(const Stmt *S, std::vector<const DeclStmt *> &Out) {
   if (!S)
     return;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal()) {
-        Out.push_back(DS);
-        break;
-      }
+  if (const auto *DS = dyn_cast<DeclStmt>(S); DS && firstStaticLocal(DS))
+    Out.push_back(DS);
   for (const Stmt *C : S->children())
     collect(C, Out);
 }
@@ -231,9 +235,7 @@ std::string staticLocalsStay(const FunctionDecl *FD, ASTContext &Ctx) {
            "' (" + locationString(Ctx, VD->getLocation()) +
            ") that cannot be declared outside it (" + What + ")";
   };
-  const VarDecl *FirstStatic = cast<VarDecl>(*llvm::find_if(
-      Decls.front()->decls(),
-      [](const Decl *D) { return isa<VarDecl>(D) && cast<VarDecl>(D)->isStaticLocal(); }));
+  const VarDecl *FirstStatic = firstStaticLocal(Decls.front());
   // C99 6.7.4: an inline definition with external linkage may not name a static object.
   if (FD->isInlined() && FD->isExternallyVisible())
     return Stays(FirstStatic, "the function is inline with external linkage, which may "
@@ -257,9 +259,7 @@ std::string staticLocalsStay(const FunctionDecl *FD, ASTContext &Ctx) {
   std::map<std::string, const NamedDecl *> Names;
   std::map<std::string, const TagDecl *> Tags;
   for (const DeclStmt *DS : Decls) {
-    const auto *First = cast<VarDecl>(*llvm::find_if(DS->decls(), [](const Decl *D) {
-      return isa<VarDecl>(D) && cast<VarDecl>(D)->isStaticLocal();
-    }));
+    const VarDecl *First = firstStaticLocal(DS);
     CharSourceRange R = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(DS->getSourceRange()), SM, Ctx.getLangOpts());
     if (R.isInvalid())

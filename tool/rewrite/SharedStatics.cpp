@@ -70,7 +70,7 @@ std::vector<TextEdit> SharedStatics::takeOut(const std::vector<TextEdit> &Edits)
   }
   for (size_t I = 0; I < Decls.size(); ++I) {
     Declaration &D = Decls[I];
-    if (!D.Text || !Inside[I].empty()) {
+    if (!Inside[I].empty()) {
       // Its text with this version's edits (outermost first; the same in every version).
       std::stable_sort(Inside[I].begin(), Inside[I].end(),
                        [](const TextEdit *A, const TextEdit *B) {
@@ -86,9 +86,7 @@ std::vector<TextEdit> SharedStatics::takeOut(const std::vector<TextEdit> &Edits)
         At = E->Offset + E->Length;
         Pools.insert(E->Pools.begin(), E->Pools.end());
       }
-      Text += Buf.slice(At, D.End).str();
-      if (!D.Text || !Inside[I].empty())
-        D.Text = Text;
+      D.Text = Text + Buf.slice(At, D.End).str();
     }
     Out.push_back({D.CutBegin, D.CutEnd - D.CutBegin, "", {}});
   }

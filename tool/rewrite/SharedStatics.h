@@ -48,7 +48,7 @@ private:
   struct Declaration {
     unsigned Begin, End;       ///< the DeclStmt
     unsigned CutBegin, CutEnd; ///< what leaves the body (its indentation included)
-    std::optional<std::string> Text; ///< as a version rewrote it
+    std::optional<std::string> Text; ///< as a version rewrote it (none: as written)
     bool Unevaluated = false; ///< a variable it declares is used only in `sizeof`
   };
   std::vector<Declaration> Decls;
