@@ -3,6 +3,7 @@
 #include "AddressIntegers.h"
 #include "ptrcomp/Compat.h"
 #include "LocalGraphs.h"
+#include "SlotPointers.h"
 #include "Passes.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/analysis/Summary.h"
@@ -70,6 +71,7 @@ static void collectFunctions(UnitSummary &S, ASTContext &Ctx) {
 /// Builds the unit's globals graph from its initializers, and where each global is
 /// declared (its definition when the unit has one), for messages.
 static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
+                         const llvm::DenseSet<const VarDecl *> &Slots,
                          std::vector<PointerToInteger> &PointersToIntegers) {
   forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
     auto *VD = dyn_cast<VarDecl>(D);
@@ -87,7 +89,7 @@ static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
     if (VD && !VD->isInvalidDecl() &&
         VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
         !Ctx.getSourceManager().isInSystemHeader(VD->getLocation()))
-      buildGlobalInitializer(PG, Ctx, VD, &PointersToIntegers);
+      buildGlobalInitializer(PG, Ctx, VD, Slots, &PointersToIntegers);
   });
 }
 
@@ -109,15 +111,26 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
   // the summary's.
   ProgramGraphs PG;
   PG.Globals = std::make_unique<DSGraph>(PG.Types);
+  // Slot pointers are decided for the whole unit: a static global's uses are in any of
+  // its functions.
+  std::vector<const FunctionDecl *> Bodies;
+  for (auto &KV : S->Functions)
+    Bodies.push_back(KV.second.Decl);
+  std::vector<const VarDecl *> Globals;
+  forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
+    if (auto *VD = dyn_cast<VarDecl>(D); VD && !VD->isInvalidDecl())
+      Globals.push_back(VD);
+  });
+  llvm::DenseSet<const VarDecl *> Slots = findSlotPointers(Ctx, Bodies, Globals);
   std::vector<PointerToInteger> GlobalP2I;
-  buildGlobals(PG, *S, Ctx, GlobalP2I);
+  buildGlobals(PG, *S, Ctx, Slots, GlobalP2I);
   for (const PointerToInteger &P : GlobalP2I)
     S->GlobalPointersToIntegers.emplace_back(P.Target, P.Loc);
   std::set<std::string> Defined;
   for (auto &[Key, F] : S->Functions) {
     Defined.insert(Key);
     std::vector<PointerToInteger> Ps;
-    buildLocalGraph(PG, Ctx, F.Decl, F, &Ps);
+    buildLocalGraph(PG, Ctx, F.Decl, F, Slots, &Ps);
     for (const PointerToInteger &P : Ps)
       S->FunctionPointersToIntegers[Key].emplace_back(P.Target, P.Loc);
     collectAddressIntegers(Ctx, F, S->AddressIntegers);
@@ -209,6 +222,13 @@ static void markEntryPoints(ProgramGraphs &PG, const std::vector<std::string> &E
     F.Graph->markReachable(Roots, Escapes, Why);
   };
   auto Where = [](FunctionGraph &F) { return " (defined at " + F.Loc + ")"; };
+  // A weak definition that the link keeps may still be replaced by a strong one in
+  // code ptrcomp cannot see: its callers may be calling that code.
+  for (auto &[Key, F] : PG.Functions)
+    if (F.Weak)
+      MarkFormals(F, "escapes: parameter of '" + F.Name +
+                         "', defined weak, which a definition in code ptrcomp cannot see "
+                         "may replace" + Where(F));
   for (const std::string &Key : Escaped) {
     FunctionGraph &F = *PG.function(Key);
     MarkFormals(F, "escapes: parameter of '" + F.Name +
@@ -253,12 +273,20 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
     }
     for (auto &[Key, F] : S.Functions) {
       if (FunctionGraph *Old = PG->function(Key)) {
-        if (!(F.Inline && Old->Inline)) {
+        // Which definition the link keeps: a strong one over a weak one, an external
+        // one over inline ones that only their units see (C99 `inline`, gnu89 `extern
+        // inline`); two external strong definitions are the link error.
+        auto Rank = [](const FunctionGraph &G) {
+          bool External = !G.Inline || G.InlineExternal;
+          return External ? (G.Weak ? 1 : 2) : 0;
+        };
+        int New = Rank(F), Have = Rank(*Old);
+        if (New == 2 && Have == 2) {
           PG->Errors.push_back({F.Loc,
                                 "redefinition of '" + F.Name +
                                     "' in another file of the program",
                                 Old->Loc, "previous definition is here"});
-        } else if (F.InlineExternal && !Old->InlineExternal) {
+        } else if (New > Have) {
           // The unit with the external definition rewrites the function: the
           // external entries of its clones go there too.
           auto &Mine = FunctionsOfUnit[Old->Unit];

@@ -217,6 +217,7 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
   FG.InlineExternal = FG.Inline && FD->isExternallyVisible() &&
                       FD->doesThisDeclarationHaveABody() &&
                       FD->isInlineDefinitionExternallyVisible();
+  FG.Weak = FD->isWeak();
   FG.UnsharedStatics = staticLocalsStay(FD, Ctx);
   FG.OpenMP = Ctx.getLangOpts().OpenMP;
   FG.DeferredWork = FG.OpenMP ? deferredWork(Ctx, FD->getBody()) : "";

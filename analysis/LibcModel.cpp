@@ -135,6 +135,12 @@ const llvm::StringMap<Row> &table() {
 
 } // namespace
 
+bool isModelledFunction(llvm::StringRef Name) {
+  Name.consume_front("__builtin_");
+  return table().count(Name) || byteCountCall(Name) || startsThreads(Name) ||
+         callsBackOnCallingThread(Name);
+}
+
 bool startsThreads(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("pthread_create", "thrd_create", "timer_create", "mq_notify", true)

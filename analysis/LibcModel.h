@@ -29,6 +29,10 @@ bool startsThreads(llvm::StringRef Name);
 /// that calls it or that exits (qsort, bsearch, atexit, signal handlers, ...).
 bool callsBackOnCallingThread(llvm::StringRef Name);
 
+/// Whether the table above has a row for external function \p Name: a C library
+/// function whose effects are known (it does not longjmp, nor end the thread).
+bool isModelledFunction(llvm::StringRef Name);
+
 /// Whether \p Name allocates heap memory (for reports and the rewriter).
 bool isAllocationFunction(llvm::StringRef Name);
 bool isDeallocationFunction(llvm::StringRef Name);

@@ -10,6 +10,7 @@
 #include "LocalGraphs.h"
 #include "ByteCounts.h"
 #include "FunctionFacts.h"
+#include "SlotPointers.h"
 #include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
@@ -18,6 +19,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -123,6 +125,31 @@ public:
 
   Cell visit(const Expr *E);
   void stmt(const Stmt *S);
+  /// The unit's slot pointers (SlotPointers.h).
+  const llvm::DenseSet<const VarDecl *> *Slots = nullptr;
+  bool isSlot(const VarDecl *VD) const {
+    return Slots && Slots->count(VD->getCanonicalDecl());
+  }
+  bool isSlotPointer(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && isSlot(VD);
+  }
+  /// Slot pointer stored at \p Storage now also designates the places \p Source points
+  /// to: its slot node's pointer is unified with theirs, the places stay apart.
+  void slotAssign(Cell Storage, const Expr *Source, const Stmt *Where) {
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Source->IgnoreParens())) {
+      visit(CO->getCond());
+      slotAssign(Storage, CO->getTrueExpr(), Where);
+      slotAssign(Storage, CO->getFalseExpr(), Where);
+      return;
+    }
+    Cell Place = visit(Source);
+    if (Place.isNull() || G.resolve(Storage).isNull())
+      return;
+    Cell Slot = G.edge(G.resolve(Storage));
+    G.merge(G.edge(Slot), G.edge(G.resolve(Place)), [&] { return loc(Where); });
+  }
   void initObject(Cell At, QualType T, const Expr *Init);
   /// The object of variable \p VD (created on first use; none for a local number whose
   /// address is not taken, unless \p AddressTaken).
@@ -543,6 +570,12 @@ Cell Builder::binary(const BinaryOperator *E) {
   QualType LT = LHS->getType();
   switch (E->getOpcode()) {
   case BO_Assign: {
+    if (isSlotPointer(LHS)) {
+      Cell L = visit(LHS);
+      access(L, LT, E);
+      slotAssign(L, RHS, E);
+      return G.resolve(G.edge(G.resolve(L)));
+    }
     Cell L = visit(LHS);
     Cell V = visit(RHS);
     if (isRecord(LT)) {
@@ -825,8 +858,13 @@ void Builder::stmt(const Stmt *S) {
     for (const Decl *D : cast<DeclStmt>(S)->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         Cell C = varStorage(VD);
-        if (const Expr *Init = VD->getInit())
+        const Expr *Init = VD->getInit();
+        if (Init && isSlot(VD)) {
+          G.access(C, ty(VD->getType()), [this, Init] { return loc(Init); });
+          slotAssign(C, Init, Init);
+        } else if (Init) {
           initObject(C, VD->getType(), Init);
+        }
       }
     return;
   case Stmt::ReturnStmtClass: {
@@ -839,6 +877,19 @@ void Builder::stmt(const Stmt *S) {
       FG->Ret = G.merge(FG->Ret, V, [&] { return loc(S); });
     else if (isRecord(RT) && !FG->Ret.isNull())
       G.copyObject(FG->Ret, V, ty(RT), [&] { return loc(S); });
+    return;
+  }
+  case Stmt::OMPSingleDirectiveClass: {
+    // copyprivate hands the values of the single thread's variables to the other
+    // threads of the team, which may each be running their own call of this function
+    // (an orphaned single), with pools of their own.
+    const auto *D = cast<OMPSingleDirective>(S);
+    for (const auto *C : D->getClausesOfKind<OMPCopyprivateClause>())
+      for (const Expr *V : C->varlists())
+        G.markReachable({visit(V)}, Escapes,
+                        "escapes: copied to the other threads of the team by copyprivate "
+                        "at " + loc(V));
+    visitChildren(S);
     return;
   }
   case Stmt::GCCAsmStmtClass:
@@ -859,10 +910,12 @@ void Builder::stmt(const Stmt *S) {
 const char *const IntegerMemoryKey = "<integers>";
 
 void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
-                     FunctionGraph &FG, std::vector<PointerToInteger> *PointersToIntegers) {
+                     FunctionGraph &FG, const llvm::DenseSet<const VarDecl *> &Slots,
+                     std::vector<PointerToInteger> *PointersToIntegers) {
   FG.Graph = std::make_shared<DSGraph>(PG.Types);
   DSGraph &G = *FG.Graph;
   Builder B(PG, Ctx, G, &FG, FG.GlobalCells, FG.ExprCells, PointersToIntegers);
+  B.Slots = &Slots;
   for (const ParmVarDecl *P : FD->parameters()) {
     Cell Storage = B.varStorage(P);
     QualType T = P->getType();
@@ -909,12 +962,18 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
 }
 
 void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD,
+                            const llvm::DenseSet<const VarDecl *> &Slots,
                             std::vector<PointerToInteger> *PointersToIntegers) {
   KeyedCells<const Expr *> Memo;
   Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo, PointersToIntegers);
+  B.Slots = &Slots;
   Cell C = B.varStorage(VD);
-  if (const Expr *Init = VD->getInit())
-    B.initObject(C, VD->getType(), Init);
+  if (const Expr *Init = VD->getInit()) {
+    if (B.isSlot(VD))
+      B.slotAssign(C, Init, Init);
+    else
+      B.initObject(C, VD->getType(), Init);
+  }
 }
 
 } // namespace ptrcomp::dsa

@@ -4,6 +4,8 @@
 
 #include "ptrcomp/analysis/ProgramGraphs.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace clang {
 class ASTContext;
 class FunctionDecl;
@@ -36,13 +38,16 @@ struct PointerToInteger {
 /// Builds the local graph of function definition \p FD into \p FG (graph, formals,
 /// return, variables, expression cells, call sites). Calls are recorded, not resolved.
 /// The targets of pointers cast to integers are appended to \p PointersToIntegers.
+/// \p Slots: the unit's slot pointers (SlotPointers.h).
 void buildLocalGraph(ProgramGraphs &PG, clang::ASTContext &Ctx,
                      const clang::FunctionDecl *FD, FunctionGraph &FG,
+                     const llvm::DenseSet<const clang::VarDecl *> &Slots,
                      std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 /// Adds the initializer of global \p VD to the globals graph of \p PG.
 void buildGlobalInitializer(ProgramGraphs &PG, clang::ASTContext &Ctx,
                             const clang::VarDecl *VD,
+                            const llvm::DenseSet<const clang::VarDecl *> &Slots,
                             std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 } // namespace ptrcomp::dsa

@@ -368,15 +368,26 @@ const std::string &Planner::threadEvidence() {
             *ThreadsMemo = "it calls " + T + " at " + CS.Loc;
             continue;
           }
-          if (callsBackOnCallingThread(T))
+          // The C library functions the model knows call nothing on another thread
+          // (those that do start threads, above).
+          if (callsBackOnCallingThread(T) || isModelledFunction(T))
             continue;
           // A function of the program handed to code ptrcomp cannot see may be called
           // from any thread.
+          // Also one whose address is stored in memory the argument reaches (a struct
+          // of callbacks).
           for (Cell A : CS.Args) {
             A = F.Graph->resolve(A);
-            if (A.isNull() || F.Graph->liveNode(A.Node).Functions.empty())
+            if (A.isNull())
               continue;
-            std::string Fn = F.Graph->liveNode(A.Node).Functions.front();
+            std::string Fn;
+            for (NodeId N : F.Graph->reachable({A}))
+              if (!F.Graph->liveNode(N).Functions.empty()) {
+                Fn = F.Graph->liveNode(N).Functions.front();
+                break;
+              }
+            if (Fn.empty())
+              continue;
             if (FunctionGraph *G = PG.function(Fn))
               Fn = G->Name;
             *ThreadsMemo = "it passes '" + Fn + "' to " + T + " at " + CS.Loc +

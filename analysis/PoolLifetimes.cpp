@@ -1,5 +1,6 @@
 //===- PoolLifetimes.cpp - may a pool outlive the call that owns it? ------===//
 #include "PoolLifetimes.h"
+#include "LibcModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -11,6 +12,30 @@ namespace ptrcomp::dsa {
 static bool isLongjmp(llvm::StringRef N) {
   return N == "longjmp" || N == "_longjmp" || N == "siglongjmp" || N == "__longjmp_chk" ||
          N == "setcontext" || N == "swapcontext";
+}
+
+/// Calls that end the calling thread without returning.
+static bool endsThread(llvm::StringRef N) {
+  return N == "pthread_exit" || N == "thrd_exit";
+}
+
+/// C library calls that are never cancellation points (POSIX lists those that are, or
+/// may be: I/O, waiting, sleeping, most of stdio): memory, strings, numbers, locks.
+static bool neverCancels(llvm::StringRef N) {
+  N.consume_front("__builtin_");
+  if (N.startswith("str") || N.startswith("mem") || N.startswith("is") ||
+      N.startswith("to") || N.startswith("pthread_mutex_") || N.startswith("pthread_spin_") ||
+      N.startswith("atomic_") || N.startswith("__atomic") || N.startswith("__sync"))
+    return true;
+  return llvm::StringSwitch<bool>(N)
+      .Cases("malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", true)
+      .Cases("posix_memalign", "abs", "labs", "llabs", "qsort", "bsearch", true)
+      .Cases("rand", "srand", "rand_r", "random", "srandom", "atoi", "atol", "atof", true)
+      .Cases("sqrt", "fabs", "floor", "ceil", "pow", "exp", "log", true)
+      .Cases("pthread_self", "pthread_equal", "pthread_getspecific", true)
+      .Cases("pthread_setspecific", "pthread_setcancelstate", "pthread_cancel", true)
+      .Cases("__errno_location", "__ctype_b_loc", "__assert_fail", "abort", "exit", true)
+      .Default(false);
 }
 
 /// Calls that make a frame such a jump may go to.
@@ -34,6 +59,12 @@ PoolLifetimes::PoolLifetimes(ProgramGraphs &PG) : PG(PG) {
   // A program that takes the address of longjmp (an error hook that holds it) may
   // jump from any call through a pointer.
   bool LongjmpTaken = llvm::any_of(AddressTaken, isLongjmp);
+  // A program that cancels threads may end one at any cancellation point.
+  std::string Cancels;
+  for (auto &[Key, F] : PG.Functions)
+    for (const CallSite &CS : F.Calls)
+      if (Cancels.empty() && llvm::is_contained(CS.ExternalTargets, "pthread_cancel"))
+        Cancels = CS.Loc;
   for (auto &[Key, F] : PG.Functions)
     for (const CallSite &CS : F.Calls) {
       if (LongjmpTaken && CS.DirectCallee.empty() && !CS.CalleeCell.isNull())
@@ -44,10 +75,42 @@ PoolLifetimes::PoolLifetimes(ProgramGraphs &PG) : PG(PG) {
       for (const std::string &N : Names) {
         if (isLongjmp(N))
           Longjmps.emplace(Key, CS.Loc);
-        if (isSetjmp(N))
+        if (isSetjmp(N)) {
           Setjmps.emplace(Key, CS.Loc);
+          if (UnseenJmpBuf.empty() && !CS.Args.empty())
+            UnseenJmpBuf = visibleToUnseenCode(F, CS.Args[0]);
+        }
+        if (endsThread(N))
+          ThreadEnds.emplace(Key, "a call of " + N + " at " + CS.Loc);
+      }
+      for (const std::string &N : CS.ExternalTargets) {
+        if (!Cancels.empty() && !neverCancels(N) && !endsThread(N))
+          ThreadEnds.emplace(Key, "a call of '" + N + "' at " + CS.Loc + "\t, where " +
+                                      "another thread may cancel it (the program calls "
+                                      "pthread_cancel at " + Cancels + ")");
+        if (!isModelledFunction(N) && !isLongjmp(N) && !isSetjmp(N))
+          UnseenCalls.emplace(Key, "a call of '" + N + "' at " + CS.Loc);
       }
     }
+}
+
+std::string PoolLifetimes::visibleToUnseenCode(FunctionGraph &F, Cell JmpBuf) {
+  DSGraph &G = *F.Graph;
+  JmpBuf = G.resolve(JmpBuf);
+  if (JmpBuf.isNull())
+    return "";
+  const DSNode &N = G.liveNode(JmpBuf.Node);
+  if (N.Flags & (Escapes | Unknown))
+    return "its jmp_buf is handed to code ptrcomp cannot see";
+  // A global with linkage: other files, seen or not, may name it.
+  for (auto &[Key, C] : F.GlobalCells)
+    if (G.resolve(C).Node == JmpBuf.Node && Key.find('@') == std::string::npos &&
+        Key.find("::") == std::string::npos) {
+      auto It = PG.GlobalNames.find(Key);
+      return "its jmp_buf '" + (It != PG.GlobalNames.end() ? It->second : Key) +
+             "' is a global that code ptrcomp cannot see may name";
+    }
+  return "";
 }
 
 const std::set<std::string> &PoolLifetimes::reach(const std::string &Key) {
@@ -96,6 +159,33 @@ const std::string &PoolLifetimes::problem(const std::string &Owner) {
         break;
       }
   }
+  // The same for a longjmp that code ptrcomp cannot see may make.
+  if (!UnseenJmpBuf.empty())
+    for (auto &[J, What] : UnseenCalls) {
+      if (!Below.count(J) || !Why.empty())
+        continue;
+      for (auto &[S, SLoc] : Setjmps)
+        if (!Below.count(S) || (S != Owner && reach(S).count(Owner))) {
+          Why = What + " (in '" + Name(J) + "'), which ptrcomp cannot see, may longjmp "
+                "out of '" + OwnerName + "' to the setjmp at " + SLoc + " (" +
+                UnseenJmpBuf + "), and the pool '" + OwnerName +
+                "' creates would then never be destroyed";
+          break;
+        }
+    }
+  // A thread that ends inside Owner never returns from it. (main's pools would be lost
+  // once, at the end of the program's first thread: nothing to see.)
+  if (Why.empty() && OwnerName != "main")
+    for (auto &[K, What] : ThreadEnds)
+      if (Below.count(K) || AddressTaken.count(K)) {
+        // "\t" separates what may end the thread from why (cancellation).
+        llvm::StringRef Call = llvm::StringRef(What).split('\t').first;
+        llvm::StringRef Because = llvm::StringRef(What).split('\t').second;
+        Why = Call.str() + " (in '" + Name(K) + "') may end the thread inside '" +
+              OwnerName + "'" + Because.str() + ", and the pool '" + OwnerName +
+              "' creates would then never be destroyed";
+        break;
+      }
   if (Why.empty())
     for (const std::string &K : Below)
       if (FunctionGraph *F = PG.function(K); F && !F->DeferredWork.empty()) {

@@ -4,7 +4,11 @@
 // recursive owner, when its outermost activation returns). That is right only when
 // nothing can still use the pool afterwards, and when the function does return:
 //  - a longjmp below the owner to a setjmp above it leaves the owner's frame without
-//    returning: the pool would never be destroyed, one region lost per jump;
+//    returning: the pool would never be destroyed, one region lost per jump. Code
+//    ptrcomp cannot see may make that longjmp too, when it can reach the jmp_buf (a
+//    global others can name, or one handed to such code);
+//  - a thread that ends inside the owner (pthread_exit, or cancellation at a
+//    cancellation point in a program that cancels threads) leaves it the same way;
 //  - work the owner hands to code that runs later (an OpenMP task, a target region
 //    with nowait) may use the structure after the pool is gone.
 // Such structures are left unchanged, with the reason. (Threads started by the owner
@@ -33,9 +37,18 @@ public:
 
 private:
   const std::set<std::string> &reach(const std::string &Key);
+  /// Why code ptrcomp cannot see may longjmp to the jmp_buf \p JmpBuf of a setjmp in
+  /// \p F, or "".
+  std::string visibleToUnseenCode(FunctionGraph &F, Cell JmpBuf);
   ProgramGraphs &PG;
   /// Functions that call longjmp / setjmp (first call's location), by key.
   std::map<std::string, std::string> Longjmps, Setjmps;
+  /// Functions that may end their thread: "a call of pthread_exit at f.c:3:5", by key.
+  std::map<std::string, std::string> ThreadEnds;
+  /// When unseen code can reach a jmp_buf ("its jmp_buf 'env' is ..."): the first call
+  /// of each function to code ptrcomp cannot see, which may then longjmp.
+  std::string UnseenJmpBuf;
+  std::map<std::string, std::string> UnseenCalls;
   std::set<std::string> AddressTaken;
   std::map<std::string, std::set<std::string>> Reach;
   std::map<std::string, std::string> Memo;

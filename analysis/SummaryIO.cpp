@@ -292,7 +292,7 @@ template <typename A> void io(A &Ar, FunctionTypeUses &U) {
 /// SCC share theirs after the bottom-up pass).
 template <typename A> void functionFields(A &Ar, FunctionGraph &F) {
   fields(Ar, F.Key, F.Name, F.Unit, F.ExternallyVisible, F.Loc, F.TypeKey,
-         F.Variadic, F.Inline, F.InlineExternal, F.UnsharedStatics, F.OpenMP, F.DeferredWork, F.AlwaysReached,
+         F.Variadic, F.Inline, F.InlineExternal, F.Weak, F.UnsharedStatics, F.OpenMP, F.DeferredWork, F.AlwaysReached,
          F.ParamPointers, F.RetPointer, F.Wrapper, F.VarInfo, F.ParamStorage,
          F.ValueExprs, F.Formals, F.FormalTypes, F.Ret, F.RetType, F.VarArgs,
          F.Calls, F.VarStorage, F.ExprCells, F.GlobalCells);

@@ -31,7 +31,9 @@
    so allocating and freeing one object takes no lock; objects move between a thread's
    cache and the pool in batches under the pool's lock, which also serves arrays,
    pc_realloc and pc_calloc of several objects. A thread's cache goes back to its pools
-   when the thread exits.
+   when the thread exits. Pools of 16-bit indices keep no caches (every object of their
+   65,535 must be available to any thread). fork() in a threaded program is safe: the
+   pools' locks are taken around it, as malloc's are.
 
    Environment:
      PTRCOMP_RESERVE_MB  address space reserved per pool, in MiB. Default 8192 (8 GiB): a
@@ -330,6 +332,15 @@ PC_RT_INLINE uint64_t pc_index_of(const pc_pool *p, const void *ptr) {
     return 0;
   return (uint64_t)((const char *)ptr - (const char *)pc_base(p)) / p->obj_size;
 }
+
+/* __LINE__ in the body of a macro whose use spreads over several lines is the line of
+   the macro's name for GCC and that of the closing parenthesis for Clang. A use that
+   ptrcomp writes as its expansion gives each compiler the number it gave the original. */
+#ifdef __clang__
+#define PC_RT_LINE(gcc_line, clang_line) clang_line
+#else
+#define PC_RT_LINE(gcc_line, clang_line) gcc_line
+#endif
 
 #ifdef __cplusplus
 }

@@ -10,8 +10,11 @@
      with PC_TC_BATCH objects taken from `inner` under the lock (one lock per batch);
    - pc_free of one object pushes onto the calling thread's list, whichever thread
      allocated it; a list longer than PC_TC_MAX gives half of itself back to `inner`;
-   - arrays (several objects), pc_calloc of several objects, pc_realloc, and every call
-     while statistics are exact (PTRCOMP_STATS) go to `inner` under the lock.
+   - arrays (several objects), pc_calloc of several objects, pc_realloc, every call
+     while statistics are exact (PTRCOMP_STATS), and every call on a pool of 16-bit
+     indices go to `inner` under the lock. (Objects in other threads' lists cannot be
+     taken back when `inner` is full: a 16-bit pool must hold all of its 65,535 objects.
+     A 32-bit pool may fail up to PC_TC_MAX objects per thread short of its limit.)
 
    When memory cannot be had, the calls return 0 as the private ones do: a batch is cut
    short at the first object `inner` cannot give, and a pool whose region cannot be
@@ -100,7 +103,7 @@ struct pc_shared {
   pc_pool inner;        /* the allocator, used under `lock` */
   pc_lock lock;
   uint64_t gen;         /* unique per pool creation */
-  int exact;            /* PTRCOMP_STATS: no thread lists, so that the counts are exact */
+  int direct;           /* no thread lists: PTRCOMP_STATS (exact counts), 16-bit indices */
   uint64_t nmulti;      /* inner.nmulti, readable without the lock */
   struct pc_shared *next, *prev; /* registry of live shared pools */
 };
@@ -120,10 +123,39 @@ static int stats_exact(void) {
   return e != NULL && *e != '\0' && strcmp(e, "0") != 0;
 }
 
+#ifdef PC_TC_EXIT_HOOK
+/* fork() copies only the calling thread: a lock another thread held at that moment would
+   stay held in the child, whose next allocation would wait forever. As glibc's malloc
+   does, every lock is taken before fork and let go after it, in both processes. */
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+static void fork_prepare(void) {
+  struct pc_shared *s;
+  lock(&setup_lock);
+  lock(&registry_lock);
+  for (s = registry; s != NULL; s = s->next) lock(&s->lock);
+}
+
+static void fork_done(void) {
+  struct pc_shared *s;
+  for (s = registry; s != NULL; s = s->next) unlock(&s->lock);
+  unlock(&registry_lock);
+  unlock(&setup_lock);
+}
+
+static void fork_hook(void) {
+  if (pthread_atfork(fork_prepare, fork_done, fork_done) != 0)
+    pc_rt_fatal("cannot register the fork handlers of shared pools");
+}
+#endif
+
 int pc_rt_shared_ready(pc_pool *p) {
   struct pc_shared *s;
   char *base;
   if (PC_LOAD_ACQ(&p->base) != NULL) return 0;
+#ifdef PC_TC_EXIT_HOOK
+  pthread_once(&fork_once, fork_hook);
+#endif
   lock(&setup_lock);
   if (PC_LOAD_RLX(&p->base) != NULL) {
     unlock(&setup_lock);
@@ -142,7 +174,7 @@ int pc_rt_shared_ready(pc_pool *p) {
     unlock(&setup_lock);
     return -1;
   }
-  s->exact = stats_exact();
+  s->direct = stats_exact() || p->index_bits == 16;
   lock(&registry_lock);
   s->gen = next_gen++;
   s->prev = NULL;
@@ -287,7 +319,7 @@ uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n) {
   pc_tc_slot *t;
   uint64_t i;
   if (s == NULL) return pc_rt_nomem();
-  if (n > p->unit || s->exact) {
+  if (n > p->unit || s->direct) {
     lock(&s->lock);
     i = pc_alloc(&s->inner, n);
     sync_nmulti(s);
@@ -325,7 +357,7 @@ void pc_rt_shared_free(pc_pool *p, uint64_t idx) {
                              (unsigned long long)idx, p->name ? p->name : "(unnamed)");
   /* While no array is alive in the pool, every object is a single one. An array the
      caller can name was counted before the caller could name it. */
-  if (s->exact || PC_LOAD_RLX(&s->nmulti) != 0) {
+  if (s->direct || PC_LOAD_RLX(&s->nmulti) != 0) {
     lock(&s->lock);
     pc_free(&s->inner, idx);
     sync_nmulti(s);

@@ -68,7 +68,7 @@ def compile_c(sources, out, compiler="gcc", flags=(), with_runtime=False, runtim
 LINE_DIRECTIVE = re.compile(r'\s*#\s*(?:line\s+)?(\d+)(?:\s+"((?:[^"\\]|\\.)*)")?')
 
 
-LAYOUT_START = re.compile(r"(?:struct|union) \w+_pc(?:16|32|64) \{")
+LAYOUT_START = re.compile(r"(?:struct|union) \w+_pc(?:16|32|64)(?:_\d+)? \{")
 
 
 def presumed_lines(text, redundant=None):

@@ -232,3 +232,52 @@ def test_link_check_in_step_mode(ptrcomp, tmp_path, fault):
     assert out == test_step_mode.tree(src)
     report = json.loads((tmp_path / "single.json").read_text())
     assert "would not link" in " ".join(node(report["structures"])["reasons"])
+
+
+def test_gnu89_inline_through_a_macro(ptrcomp, tmp_path):
+    """list.h writes its definitions with LIST_INLINE, `extern inline` (gnu_inline) in
+    main.c and nothing in list.c, which defines LIST_IMPL: list.c's copies are the
+    program's external definitions (a definition that is not inline wins over inline
+    ones, once a "redefinition" error). An ordinary definition in a header is split like
+    an inline function's: the local version static inline in the header, the external
+    entry at the end of list.c: one definition of each in the program (once written in
+    the header, where main.c defined it too)."""
+    out = tmp_path / "out"
+    files, structures, stderr = transform("inline_gnu89_macro", out)
+    n = node(structures)
+    assert n["compressed"], n
+    header = (out / "list.h").read_text()
+    assert "static inline pc_idx32 list_push_pc32_local(" in header, header
+    assert not definitions(header, "list_push_pc32"), header
+    assert len(definitions((out / "list.c").read_text(), "list_push_pc32")) == 1
+    assert not definitions((out / "main.c").read_text(), "list_push_pc32")
+    assert "internal error" not in stderr
+    same_behaviour("inline_gnu89_macro", files, out, tmp_path, flags=["-std=gnu11"])
+
+
+def test_weak_definitions(ptrcomp, tmp_path):
+    """hooks.c defines weak defaults; report.c replaces hook_report. The strong definition
+    is the program's (no "redefinition" error). hook_weight keeps its weak default, which
+    a definition in code ptrcomp cannot see may replace at link time: what it is given
+    stays unchanged. Built with report.c, and with only hooks.c and main.c given to
+    ptrcomp and report.c (unseen) linked to the output: both behave as the original."""
+    out = tmp_path / "out"
+    files, structures, stderr = transform("weak_definitions", out)
+    by_type = {s["type"]: s for s in structures}
+    assert not by_type["struct item"]["compressed"]
+    assert by_type["struct item"]["reasons"][0].startswith(
+        "escapes: parameter of 'hook_weight', defined weak, which a definition in code "
+        "ptrcomp cannot see may replace"), by_type["struct item"]
+    assert by_type["struct cell"]["compressed"], by_type["struct cell"]
+    same_behaviour("weak_definitions", files, out, tmp_path, flags=["-std=gnu11"])
+
+    src = tmp_path / "src"
+    shutil.copytree(MULTI / "weak_definitions", src)
+    (src / "report.c").rename(tmp_path / "report.c")
+    out2 = tmp_path / "out2"
+    files2, structures2, _ = transform("weak_definitions", out2, cwd=src)
+    assert files2 == ["hooks.c", "main.c"]
+    shutil.copy(tmp_path / "report.c", src / "report.c")
+    shutil.copy(tmp_path / "report.c", out2 / "report.c")
+    same_behaviour("weak_definitions", [*files2, "report.c"], out2, tmp_path / "b",
+                   flags=["-std=gnu11"], src=src)

@@ -281,6 +281,34 @@ TextOrigins concatOrigins(const TextOrigins &A, unsigned ALength, const TextOrig
   return Out;
 }
 
+/// An edit that replaces text spread over several lines by fewer lines (`struct node *b
+/// =\n NULL` by `pc_idx32 b = 0`) would move the original text after it on its last
+/// line up, where no directive can follow it (`; printf("%d", __LINE__)`). Such an edit
+/// ends with the line breaks it lacks (escaped ones in a macro's definition), so that
+/// the text after it stays on its line. Returns whether an edit changed.
+static bool padShrunkLines(StringRef Original, std::vector<clang::tooling::Replacement> &Rs) {
+  bool Changed = false;
+  for (clang::tooling::Replacement &R : Rs) {
+    StringRef Old = Original.substr(R.getOffset(), R.getLength());
+    StringRef New = R.getReplacementText();
+    size_t Have = New.count('\n'), Want = Old.count('\n');
+    if (Have >= Want)
+      continue;
+    // Only when original code follows on the last line.
+    StringRef After = Original.substr(R.getOffset() + R.getLength());
+    After = After.take_until([](char C) { return C == '\n'; }).trim();
+    if (After.empty() || After.startswith("\\"))
+      continue;
+    bool Escaped = Old.contains("\\\n") || Old.contains("\\\r\n");
+    std::string Text = New.str();
+    for (size_t I = Have; I < Want; ++I)
+      Text += Escaped ? " \\\n" : "\n";
+    R = clang::tooling::Replacement(R.getFilePath(), R.getOffset(), R.getLength(), Text);
+    Changed = true;
+  }
+  return Changed;
+}
+
 clang::tooling::Replacements
 addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
                   const std::map<std::pair<unsigned, unsigned>, TextOrigins> &Origins,
@@ -288,6 +316,7 @@ addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
   if (Edits.empty())
     return Edits;
   std::vector<clang::tooling::Replacement> Rs(Edits.begin(), Edits.end());
+  bool Padded = padShrunkLines(Original, Rs);
   Lines OrigLines(Original);
   PresumedLines Orig(Original, OrigLines, quoted(Name));
 
@@ -380,7 +409,7 @@ addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
     else
       Next = {Cur.Line + 1, Cur.File};
   }
-  if (Into.empty() && Alone.empty())
+  if (Into.empty() && Alone.empty() && !Padded)
     return Edits;
 
   clang::tooling::Replacements Result;

@@ -469,6 +469,16 @@ def _check(cfg, kind, seed, index, program_file, work, res):
         for p in sources + headers) if len(sources) + len(headers) > 1 else \
         new_main.read_bytes() != prog.read_bytes()
     new_sources = sorted(out_dir.rglob("*.c"))
+    # Every line the output keeps has its original number (__LINE__, assert, diagnostics),
+    # whether or not the program prints one.
+    for old in sources + headers:
+        new = out_dir / old.name
+        if new.is_file() and new.read_bytes() != old.read_bytes():
+            try:
+                tl.check_line_numbers(old, new)
+            except AssertionError as e:
+                soft.append(Failure("line-numbers", f"the output renumbers lines:\n"
+                                                    f"$ {res['ptrcomp_cmd']}\n{e}"))
 
     # 3. build and compare, gcc always, clang on every 4th program
     compilers = ["gcc"] + ([cfg.clang] if cfg.clang and share % 4 == 0 else [])

@@ -39,6 +39,9 @@ tests/fuzz/differential.py drops whole units). The idioms (IDIOMS):
                    twalk (after tsearch) and dl_iterate_phdr
   line-numbers     __LINE__ printed from nodes' code (a helper called in two contexts, a
                    macro, a call spread over lines)
+  link-slots       lists edited through pointers to their links (`pp = &(*pp)->next`):
+                   sorted insertion, deletion, appending, a tree grown through a
+                   conditional; heads in locals, globals and holders
 
 A unit draws only from the random stream it is given, so the rest of a program does not
 depend on which idioms it has. The same guarantees as gen_linked.py hold: deterministic
@@ -53,7 +56,7 @@ HASH_MUL = "2654435761u"
 
 IDIOMS = ["ptr-compare", "ptr-arrays", "addr-integers", "addr-hash", "macro-text",
           "sizeof-arith", "func-generic", "setjmp", "alloc-fail", "openmp-tasks", "atexit",
-          "opaque-callback", "line-numbers"]
+          "opaque-callback", "line-numbers", "link-slots"]
 
 WORDS = ["node", "item", "cell", "link", "elem", "rec", "ent", "obj", "blk", "unit"]
 # payload members: (C type, initialiser from an unsigned expression s, hash of value v)
@@ -1044,11 +1047,104 @@ class LineNumbers(Unit):
         return body
 
 
+class LinkSlots(Unit):
+    """Lists edited through pointers to their links (`T **pp = &head; ... pp =
+    &(*pp)->next;`): sorted insertion, deletion, appending at the tail, and a binary tree
+    grown through `p = k < (*p)->key ? &(*p)->lt : &(*p)->rt`. The head is a local of the
+    scenario, a global, or a member of a holder on the heap or in a global."""
+    idiom = "link-slots"
+
+    def __init__(self, prog, r, idx):
+        super().__init__(prog, r, idx)
+        t = self.t
+        self.where = r.choice(["local", "global", "heap-holder", "global-holder"])
+        self.feature("head-" + self.where)
+        self.tree = r.random() < 0.5
+        if self.tree:
+            self.feature("tree")
+            self.extra_fields += [f"{self.st} *lt;", f"{self.st} *rt;"]
+            self.extra_init += ["p->lt = NULL;", "p->rt = NULL;"]
+        if self.where in ("heap-holder", "global-holder"):
+            self.glob(f"struct {t}_list {{\n    {self.st} *first;\n    unsigned count;\n}};")
+        if self.where == "global":
+            self.glob(f"static {self.st} *{t}_head;")
+        if self.where == "global-holder":
+            self.glob(f"static struct {t}_list {t}_lst;")
+
+    def h_insert(self):
+        nx = self.next
+        return f"void {self.t}_insert({self.st} **pp, unsigned key)", [
+            f"{self.st} *q = {self.use('new')}(key);",
+            f"while (*pp && (*pp)->key < key)", f"    pp = &(*pp)->{nx};",
+            f"q->{nx} = *pp;", "*pp = q;"]
+
+    def h_drop(self):
+        nx = self.next
+        return f"unsigned {self.t}_drop({self.st} **pp, unsigned mask)", [
+            "unsigned c = 0u;", "while (*pp != NULL) {", "    if (((*pp)->key & mask) == 0u) {",
+            f"        {self.st} *d = *pp;", f"        *pp = d->{nx};", "        free(d);",
+            "        c++;", "    } else {", f"        pp = &(*pp)->{nx};", "    }", "}",
+            "return c;"]
+
+    def h_tput(self):
+        return f"void {self.t}_tput({self.st} **root, unsigned key)", [
+            f"{self.st} **p = root;",
+            "while (*p)", "    p = key < (*p)->key ? &(*p)->lt : &(*p)->rt;",
+            f"*p = {self.use('new')}(key);"]
+
+    def h_tsum(self):
+        return f"unsigned {self.t}_tsum(const {self.st} *p, unsigned d)", [
+            "if (!p)", "    return d;",
+            f"return mix({self.t}_tsum(p->lt, d + 1u), {self.t}_tsum(p->rt, p->key ^ d));"]
+
+    def h_tfree(self):
+        return f"void {self.t}_tfree({self.st} *p)", [
+            "if (p) {", f"    {self.t}_tfree(p->lt);", f"    {self.t}_tfree(p->rt);",
+            "    free(p);", "}"]
+
+    def scenario_body(self):
+        r = self.r
+        t, nx = self.t, self.next
+        body = ["unsigned h = salt, i;"]
+        if self.where == "local":
+            body.append(f"{self.st} *head = NULL;")
+            head = "head"
+        elif self.where == "global":
+            head = f"{t}_head"
+        elif self.where == "global-holder":
+            head = f"{t}_lst.first"
+        else:
+            body += [f"struct {t}_list *lst = malloc(sizeof *lst);", "if (!lst)",
+                     "    exit(2);", "lst->first = NULL;", "lst->count = 0u;"]
+            head = "lst->first"
+        ins, drop, fr = self.use("insert"), self.use("drop"), self.use("free")
+        body += [f"for (i = 0; i < n % 11u + 2u; i++)",
+                 f"    {ins}(&{head}, {self.keyexpr('i', 'salt')} % 1000u);"]
+        if r.random() < 0.5:
+            body += ["{", f"    {self.st} **tail = &{head};", "    while (*tail)",
+                     f"        tail = &(*tail)->{nx};",
+                     f"    *tail = {self.use('new')}(salt % 1000u + 1000u);", "}"]
+        body += [f"h = mix(h, {drop}(&{head}, 1u << (salt % 3u)));",
+                 f"h = mix(h, {self.use('hash')}({head}));",
+                 f"h = mix(h, {self.use('len')}({head}));",
+                 f"{fr}({head});", f"{head} = NULL;"]
+        if self.where == "heap-holder":
+            body.append("free(lst);")
+        if self.tree:
+            body += ["{", f"    {self.st} *root = NULL;",
+                     f"    for (i = 0; i < n % 13u + 1u; i++)",
+                     f"        {self.use('tput')}(&root, {self.keyexpr('i', 'salt')} % 97u);",
+                     f"    h = mix(h, {self.use('tsum')}(root, 1u));",
+                     f"    {self.use('tfree')}(root);", "}"]
+        body.append("return h;")
+        return body
+
+
 UNITS = {"ptr-compare": PtrCompare, "ptr-arrays": PtrArrays, "addr-integers": AddrInts,
          "addr-hash": AddrHash, "macro-text": MacroText, "sizeof-arith": SizeofArith,
          "func-generic": FuncGeneric, "setjmp": SetJmp, "alloc-fail": AllocFail,
          "openmp-tasks": OmpTasks, "atexit": AtExit, "opaque-callback": OpaqueCallback,
-         "line-numbers": LineNumbers}
+         "line-numbers": LineNumbers, "link-slots": LinkSlots}
 assert list(UNITS) == IDIOMS
 
 # Defaults of the knobs (gen_linked.configure changes them): the share of programs that

@@ -21,6 +21,9 @@ static std::string qualifiers(QualType T) {
 
 /// New spelling of a global of type \p T stored at \p Storage: an index into the global
 /// pool of the structure it points to (also element by element for arrays).
+/// \p PointsToHolder (when given) is set when the new type points to memory whose layout
+/// changes with it (a holder, or places holding indices): its initialiser, an address,
+/// keeps its text.
 static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::Cell Storage,
                               QualType T, const std::string &Name, ASTContext &Ctx,
                               int &PoolId, std::set<int> &Pools,
@@ -41,7 +44,25 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
   }
   if (T->isAnyPointerType()) {
     dsa::Cell C = G.edgeIfAny(Storage);
-    if (C.isNull() || C.Offset != 0)
+    if (C.isNull())
+      return "";
+    // A pointer to places that hold pointers into an indexed pool: an array of such
+    // pointers (`struct node **table`, allocated at run time) or a link of a node
+    // (`static struct node **tail = &head;` ... `tail = &n->next;`) holds indices.
+    QualType Elem = T->getPointeeType();
+    if (Elem->isAnyPointerType()) {
+      int ElemPool = -1;
+      std::string D = globalDecl(PG, P, C, Elem.getUnqualifiedType(), "*" + Name, Ctx,
+                                 ElemPool, Pools);
+      if (D.empty())
+        return "";
+      // Its initialiser is an address of such places (`&head`, `table`), which hold
+      // indices now too: it keeps its text.
+      if (PointsToHolder)
+        *PointsToHolder = true;
+      return qualifiers(Elem) + D;
+    }
+    if (C.Offset != 0)
       return "";
     // A pointer to a global holder whose layout changes (`static struct buf *cur =
     // &used;`) points to the new layout; its initialiser, an address, keeps its text.
@@ -66,16 +87,6 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
       PoolId = I;
       Pools.insert(I);
       return "pc_idx" + std::to_string(Pl.Bits) + " " + Name;
-    }
-    // A pointer to an array of pointers into an indexed pool (`struct node **table`,
-    // a table of nodes allocated at run time): a pointer to an array of indices.
-    QualType Elem = T->getPointeeType();
-    if (!C.isNull() && Elem->isAnyPointerType()) {
-      int ElemPool = -1;
-      std::string D = globalDecl(PG, P, C, Elem.getUnqualifiedType(), "*" + Name, Ctx,
-                                 ElemPool, Pools);
-      if (!D.empty())
-        return qualifiers(Elem) + D;
     }
     return "";
   }

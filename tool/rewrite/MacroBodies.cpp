@@ -193,6 +193,10 @@ public:
         isa<CharacterLiteral>(S))
       if (S->getBeginLoc() == S->getEndLoc()) {
         const SourceManager &SM = Ctx.getSourceManager();
+        if (std::optional<std::string> L = lineOfBody(S)) {
+          OS << *L;
+          return true;
+        }
         SmallVector<char, 32> Buf;
         bool Invalid = false;
         StringRef Spelled =
@@ -263,6 +267,29 @@ public:
   }
 
 private:
+  /// For a number that `__LINE__` in a macro's body gave, in a use spread over several
+  /// lines: `PC_RT_LINE(5, 7)`, the line of the macro's name (GCC's number) and the
+  /// number clang gave (its closing parenthesis'). nullopt for any other number.
+  std::optional<std::string> lineOfBody(const Stmt *S) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const auto *IL = dyn_cast<IntegerLiteral>(S);
+    SourceLocation Loc = S->getBeginLoc();
+    if (!IL || !Loc.isMacroID() || SM.isMacroArgExpansion(Loc))
+      return std::nullopt;
+    SourceLocation Use = SM.getImmediateExpansionRange(Loc).getBegin();
+    SmallVector<char, 32> Buf;
+    bool Invalid = false;
+    StringRef Name =
+        Lexer::getSpelling(SM.getSpellingLoc(Use), Buf, SM, Ctx.getLangOpts(), &Invalid);
+    if (Invalid || Name != "__LINE__")
+      return std::nullopt;
+    unsigned First = SM.getPresumedLineNumber(SM.getExpansionRange(Loc).getBegin());
+    uint64_t Clang = IL->getValue().getLimitedValue();
+    if (First == 0 || First == Clang)
+      return std::nullopt;
+    return "PC_RT_LINE(" + std::to_string(First) + ", " + std::to_string(Clang) + ")";
+  }
+
   /// `1 /* (a) == (a) */` for a comparison, spelled in a macro's body, of one
   /// non-volatile integer or pointer variable with itself; nullopt otherwise.
   std::optional<std::string> selfComparison(const BinaryOperator *BO) const {

@@ -182,6 +182,17 @@ bool inlineWithLinkage(const FunctionDecl *D) {
   return D->isInlined() && D->isExternallyVisible();
 }
 
+/// An ordinary external definition in a header: the other units that include it must
+/// read it otherwise (gnu89 `extern inline` through a macro in all but this one, as
+/// `#define LIST_INLINE` before the header in the one file that defines it), or it
+/// would be a link error. Its clone is split like an inline function's: the local
+/// version static inline in the header, the external entry in this unit's main file.
+bool externalInHeader(const FunctionDecl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return D->isExternallyVisible() && !D->isInlined() &&
+         !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc()));
+}
+
 /// `inline` as the unit's dialect spells it.
 const char *inlineKeyword(const LangOptions &LO) {
   return LO.C99 || LO.GNUMode || LO.CPlusPlus ? "inline " : "__inline__ ";
@@ -192,15 +203,16 @@ const char *inlineKeyword(const LangOptions &LO) {
 /// local version of a split clone). A static function's clones are static, and inline
 /// when it is; in a header, a static function's clone that a unit including the
 /// header does not call would be unused there: it says it may be. A clone local to
-/// its unit is static (and inline when the function is); one that other units call is
-/// an ordinary external definition.
+/// its unit is static (and inline when the function is, or when it is in a header,
+/// where units that do not call it keep it unused); one that other units call is an
+/// ordinary external definition.
 std::string cloneSpecifiers(const FunctionDecl *D, bool Local, bool Main) {
   const LangOptions &LO = D->getASTContext().getLangOpts();
   if (!D->isExternallyVisible())
     return std::string("static ") +
            (D->isInlined() ? inlineKeyword(LO) : Main ? "" : "__attribute__((unused)) ");
   if (Local)
-    return std::string("static ") + (D->isInlined() ? inlineKeyword(LO) : "");
+    return std::string("static ") + (D->isInlined() || !Main ? inlineKeyword(LO) : "");
   return "";
 }
 
@@ -214,7 +226,7 @@ std::string cloneSpecifiers(const FunctionDecl *D, bool Local, bool Main) {
 /// after the definition preferred. Nowhere when no unit's copy is external: the link
 /// check then finds the calls that other units make of the entry.
 struct EntryPlace {
-  enum Kind { Nowhere, AfterClones, AfterDecl } K = Nowhere;
+  enum Kind { Nowhere, AfterClones, AfterDecl, EndOfMainFile } K = Nowhere;
   const FunctionDecl *Decl = nullptr; ///< AfterDecl
 };
 EntryPlace externalEntryPlace(const FunctionDecl *D) {
@@ -412,7 +424,7 @@ void ProgramRewriter::decidePoolParamKinds() {
     // includes it keeps its own, as an inline definition), and the entry goes where the
     // original's external definition is (externalEntryPlace). An ordinary definition
     // in a header would be one in every unit that includes it.
-    if (!Bases && !inlineWithLinkage(F.Decl))
+    if (!Bases && !inlineWithLinkage(F.Decl) && !externalInHeader(F.Decl))
       continue;
     bool Named = llvm::all_of(F.Decl->parameters(), [](const ParmVarDecl *PV) {
       return !PV->getName().empty();
@@ -435,7 +447,9 @@ void ProgramRewriter::decidePoolParamKinds() {
                      return X != PoolParamKind::Descriptor;
                    });
       const dsa::FunctionGraph &F = *PG.function(P.Versions[It->first].Function);
-      It = Bases || inlineWithLinkage(F.Decl) ? std::next(It) : LocalNames.erase(It);
+      It = Bases || inlineWithLinkage(F.Decl) || externalInHeader(F.Decl)
+               ? std::next(It)
+               : LocalNames.erase(It);
     }
   }
 }
@@ -572,6 +586,8 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
       EntryPlace At;
       if (inlineWithLinkage(F.Decl))
         At = externalEntryPlace(F.Decl);
+      else if (externalInHeader(F.Decl))
+        At.K = EntryPlace::EndOfMainFile;
       else
         At.K = EntryPlace::AfterClones;
       // (Testing: the entry where ptrcomp once wrote it, beside the local version, in
@@ -582,6 +598,12 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
         At.K = EntryPlace::Nowhere;
       if (At.K == EntryPlace::AfterClones)
         Clones += Entry;
+      if (At.K == EntryPlace::EndOfMainFile) {
+        FileID Main = SM.getMainFileID();
+        add(realPath(SM, Main), SM.getBufferData(Main).size(), 0, Entry + "\n",
+            VersionPools);
+        NeedsInclude.insert(Main);
+      }
       if (At.K == EntryPlace::AfterDecl) {
         SourceLocation L = SM.getExpansionLoc(At.Decl->getBeginLoc());
         if (auto End = afterSemicolon(SM, At.Decl->getEndLoc())) {

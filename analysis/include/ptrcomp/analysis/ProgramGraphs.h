@@ -273,6 +273,9 @@ struct FunctionGraph {
   /// gnu_inline: one has `inline` without `extern`). The program's copy of an inline
   /// function defined in several units is this unit's.
   bool InlineExternal = false;
+  /// Defined weak (`__attribute__((weak))`): a definition elsewhere, seen or not, takes
+  /// its place at link time.
+  bool Weak = false;
   /// Why its static locals cannot be declared at file scope, shared by its versions
   /// (SharedStatics.h), or "" (also when it has none).
   std::string UnsharedStatics;
