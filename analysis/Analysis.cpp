@@ -71,7 +71,7 @@ static void collectFunctions(UnitSummary &S, ASTContext &Ctx) {
 /// Builds the unit's globals graph from its initializers, and where each global is
 /// declared (its definition when the unit has one), for messages.
 static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
-                         const llvm::DenseSet<const VarDecl *> &Slots,
+                         const llvm::DenseSet<const ValueDecl *> &Slots,
                          std::vector<PointerToInteger> &PointersToIntegers) {
   forEachTopLevelDecl(Ctx.getTranslationUnitDecl(), [&](Decl *D) {
     auto *VD = dyn_cast<VarDecl>(D);
@@ -121,7 +121,7 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
     if (auto *VD = dyn_cast<VarDecl>(D); VD && !VD->isInvalidDecl())
       Globals.push_back(VD);
   });
-  llvm::DenseSet<const VarDecl *> Slots = findSlotPointers(Ctx, Bodies, Globals);
+  llvm::DenseSet<const ValueDecl *> Slots = findSlotPointers(Ctx, Bodies, Globals);
   std::vector<PointerToInteger> GlobalP2I;
   buildGlobals(PG, *S, Ctx, Slots, GlobalP2I);
   for (const PointerToInteger &P : GlobalP2I)

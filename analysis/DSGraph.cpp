@@ -315,6 +315,18 @@ Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
       N.Flags |= Array;
       To = ((To % int64_t(TS)) + int64_t(TS)) % int64_t(TS);
     }
+    // The constant is the distance in the original layout: a pointer between the two
+    // places, which a new layout would make an index of another size, changes it.
+    uint64_t Lo = std::min<uint64_t>(P.Offset, uint64_t(To)),
+             Hi = std::max<uint64_t>(P.Offset, uint64_t(To));
+    std::vector<uint64_t> Pointers;
+    TT->pointerOffsets(N.Type, Pointers);
+    if (llvm::any_of(Pointers, [&](uint64_t O) { return O >= Lo && O < Hi; })) {
+      NodeId Id = P.Node;
+      collapse(Id, "collapsed: a constant move at " + Where +
+                       " crosses a pointer member, whose size a new layout would change");
+      return resolve({Id, 0});
+    }
     return resolve({P.Node, uint64_t(To)});
   }
   if (Exact && To < 0) {

@@ -147,6 +147,9 @@ bool startsThreads(llvm::StringRef Name) {
       .Cases("aio_read", "aio_write", "aio_fsync", "lio_listio", true)
       .Cases("aio_read64", "aio_write64", "aio_fsync64", "lio_listio64", true)
       .Cases("pthread_atfork", "getaddrinfo_a", true)
+      // They run their function on the calling thread, but only a threaded program
+      // (or a library that may start threads) needs them.
+      .Cases("pthread_once", "call_once", true)
       .Default(false);
 }
 

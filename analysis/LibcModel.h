@@ -23,7 +23,8 @@ void applyExternalCall(DSGraph &G, const CallSite &CS, TypeId CharType,
 /// Whether external function \p Name may run code of the program on another thread: it
 /// starts a thread (pthread_create, thrd_create), or calls a function it is given on a
 /// thread of the C library's (timer_create, mq_notify and the aio_ calls with
-/// SIGEV_THREAD), or around fork (pthread_atfork).
+/// SIGEV_THREAD), or around fork (pthread_atfork); or only a threaded program needs it
+/// (pthread_once, call_once).
 bool startsThreads(llvm::StringRef Name);
 /// Whether external function \p Name calls the functions it is given only on the thread
 /// that calls it or that exits (qsort, bsearch, atexit, signal handlers, ...).

@@ -126,22 +126,34 @@ public:
   Cell visit(const Expr *E);
   void stmt(const Stmt *S);
   /// The unit's slot pointers (SlotPointers.h).
-  const llvm::DenseSet<const VarDecl *> *Slots = nullptr;
-  bool isSlot(const VarDecl *VD) const {
-    return Slots && Slots->count(VD->getCanonicalDecl());
+  const llvm::DenseSet<const ValueDecl *> *Slots = nullptr;
+  bool isSlot(const ValueDecl *D) const {
+    return Slots && Slots->count(cast<ValueDecl>(D->getCanonicalDecl()));
   }
   bool isSlotPointer(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return VD && isSlot(VD);
+    const ValueDecl *D = slotNamed(E);
+    return D && isSlot(D);
   }
   /// Slot pointer stored at \p Storage now also designates the places \p Source points
   /// to: its slot node's pointer is unified with theirs, the places stay apart.
-  void slotAssign(Cell Storage, const Expr *Source, const Stmt *Where) {
+  /// \p LongLived: the slot pointer may outlive the function (a static variable, a
+  /// struct member). The object that holds a place must then live as long as the slot
+  /// pointer may be used, which the graph shows when the object is one of the nodes the
+  /// place points to (`&j->next`: the slot pointer reaches it), a variable with static
+  /// storage (`&head`), or, for a member, the object that holds it (STAILQ_INIT's
+  /// `h->stqh_last = &h->stqh_first`), an object that reaches that one (a TAILQ node's
+  /// tqe_prev designating its head's tqh_first), or a local variable (a frame the
+  /// original program could not use after it is gone either). Any other place (a holder
+  /// that only a static slot pointer reaches) is designated as by an ordinary pointer,
+  /// so that its pool is not destroyed while the slot pointer may still be used.
+  /// (Left: a node that the program keeps after abandoning, without freeing, the
+  /// heap-allocated head of its TAILQ, and then removes while it is first.)
+  void slotAssign(Cell Storage, const Expr *Source, const Stmt *Where, bool LongLived,
+                  bool Member = false) {
     if (const auto *CO = dyn_cast<ConditionalOperator>(Source->IgnoreParens())) {
       visit(CO->getCond());
-      slotAssign(Storage, CO->getTrueExpr(), Where);
-      slotAssign(Storage, CO->getFalseExpr(), Where);
+      slotAssign(Storage, CO->getTrueExpr(), Where, LongLived, Member);
+      slotAssign(Storage, CO->getFalseExpr(), Where, LongLived, Member);
       return;
     }
     Cell Place = visit(Source);
@@ -149,6 +161,38 @@ public:
       return;
     Cell Slot = G.edge(G.resolve(Storage));
     G.merge(G.edge(Slot), G.edge(G.resolve(Place)), [&] { return loc(Where); });
+    if (LongLived)
+      LongLivedPlaces.push_back({Storage, Place, loc(Where), Member});
+  }
+  /// Once the function's graph is whole (the checks below only become true as it
+  /// grows): the places of long-lived slot pointers (slotAssign) that their objects
+  /// would not reach are designated as by ordinary pointers.
+  void settleLongLivedPlaces() {
+    for (auto &[Storage, Place, Where, Member] : LongLivedPlaces) {
+      NodeId Holder = G.resolve(Place).Node;
+      NodeId Own = G.resolve(Storage).Node;
+      Cell Slot = G.edge(G.resolve(Storage));
+      uint32_t Flags = G.node(Holder).Flags;
+      bool Lives = Holder == G.resolve(G.edge(G.resolve(Slot))).Node || (Flags & Global);
+      if (!Lives && Member)
+        Lives = Holder == Own || ((Flags & Stack) && !(Flags & Heap)) ||
+                llvm::is_contained(G.reachable({Cell{Holder, 0}}), Own);
+      if (!Lives)
+        G.merge(G.edge(G.resolve(Storage)), G.resolve(Place), Where);
+    }
+    LongLivedPlaces.clear();
+  }
+  struct LongLivedPlace {
+    Cell Storage, Place;
+    std::string Where;
+    bool Member;
+  };
+  std::vector<LongLivedPlace> LongLivedPlaces;
+  /// Whether the slot pointer that \p E names may outlive the function.
+  bool longLivedSlot(const Expr *E) const {
+    const ValueDecl *D = slotNamed(E);
+    const auto *VD = dyn_cast_or_null<VarDecl>(D);
+    return !VD || VD->hasGlobalStorage();
   }
   void initObject(Cell At, QualType T, const Expr *Init);
   /// The object of variable \p VD (created on first use; none for a local number whose
@@ -573,7 +617,7 @@ Cell Builder::binary(const BinaryOperator *E) {
     if (isSlotPointer(LHS)) {
       Cell L = visit(LHS);
       access(L, LT, E);
-      slotAssign(L, RHS, E);
+      slotAssign(L, RHS, E, longLivedSlot(LHS), isa<FieldDecl>(slotNamed(LHS)));
       return G.resolve(G.edge(G.resolve(L)));
     }
     Cell L = visit(LHS);
@@ -816,7 +860,13 @@ void Builder::initObject(Cell At, QualType T, const Expr *Init) {
         if (I >= ILE->getNumInits())
           break;
         Cell FC = G.resolve({At.Node, At.Offset + L.getFieldOffset(F->getFieldIndex()) / 8});
-        initObject(FC, F->getType(), ILE->getInit(I++));
+        const Expr *FI = ILE->getInit(I++);
+        if (isSlot(F) && !isa<ImplicitValueInitExpr>(FI)) {
+          G.access(FC, ty(F->getType()), [this, FI] { return loc(FI); });
+          slotAssign(FC, FI, FI, /*LongLived=*/true, /*Member=*/true);
+        } else {
+          initObject(FC, F->getType(), FI);
+        }
         At = G.resolve(At);
       }
       return;
@@ -861,7 +911,7 @@ void Builder::stmt(const Stmt *S) {
         const Expr *Init = VD->getInit();
         if (Init && isSlot(VD)) {
           G.access(C, ty(VD->getType()), [this, Init] { return loc(Init); });
-          slotAssign(C, Init, Init);
+          slotAssign(C, Init, Init, VD->hasGlobalStorage());
         } else if (Init) {
           initObject(C, VD->getType(), Init);
         }
@@ -910,7 +960,7 @@ void Builder::stmt(const Stmt *S) {
 const char *const IntegerMemoryKey = "<integers>";
 
 void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
-                     FunctionGraph &FG, const llvm::DenseSet<const VarDecl *> &Slots,
+                     FunctionGraph &FG, const llvm::DenseSet<const ValueDecl *> &Slots,
                      std::vector<PointerToInteger> *PointersToIntegers) {
   FG.Graph = std::make_shared<DSGraph>(PG.Types);
   DSGraph &G = *FG.Graph;
@@ -940,6 +990,7 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
   if (FD->isVariadic())
     FG.VarArgs = {G.makeNode(), 0};
   B.stmt(FD->getBody());
+  B.settleLongLivedPlaces();
   // A parameter or result `T **a` whose elements the body never reads (it allocates,
   // clears or copies the array as bytes) still holds pointers to T: they get a target
   // here, so that what a caller makes of them (indices, in a pool) reaches this
@@ -962,7 +1013,7 @@ void buildLocalGraph(ProgramGraphs &PG, ASTContext &Ctx, const FunctionDecl *FD,
 }
 
 void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *VD,
-                            const llvm::DenseSet<const VarDecl *> &Slots,
+                            const llvm::DenseSet<const ValueDecl *> &Slots,
                             std::vector<PointerToInteger> *PointersToIntegers) {
   KeyedCells<const Expr *> Memo;
   Builder B(PG, Ctx, *PG.Globals, nullptr, PG.GlobalCells, Memo, PointersToIntegers);
@@ -970,10 +1021,11 @@ void buildGlobalInitializer(ProgramGraphs &PG, ASTContext &Ctx, const VarDecl *V
   Cell C = B.varStorage(VD);
   if (const Expr *Init = VD->getInit()) {
     if (B.isSlot(VD))
-      B.slotAssign(C, Init, Init);
+      B.slotAssign(C, Init, Init, /*LongLived=*/true);
     else
       B.initObject(C, VD->getType(), Init);
   }
+  B.settleLongLivedPlaces();
 }
 
 } // namespace ptrcomp::dsa

@@ -9,6 +9,7 @@
 namespace clang {
 class ASTContext;
 class FunctionDecl;
+class ValueDecl;
 class VarDecl;
 } // namespace clang
 
@@ -41,13 +42,13 @@ struct PointerToInteger {
 /// \p Slots: the unit's slot pointers (SlotPointers.h).
 void buildLocalGraph(ProgramGraphs &PG, clang::ASTContext &Ctx,
                      const clang::FunctionDecl *FD, FunctionGraph &FG,
-                     const llvm::DenseSet<const clang::VarDecl *> &Slots,
+                     const llvm::DenseSet<const clang::ValueDecl *> &Slots,
                      std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 /// Adds the initializer of global \p VD to the globals graph of \p PG.
 void buildGlobalInitializer(ProgramGraphs &PG, clang::ASTContext &Ctx,
                             const clang::VarDecl *VD,
-                            const llvm::DenseSet<const clang::VarDecl *> &Slots,
+                            const llvm::DenseSet<const clang::ValueDecl *> &Slots,
                             std::vector<PointerToInteger> *PointersToIntegers = nullptr);
 
 } // namespace ptrcomp::dsa

@@ -32,28 +32,48 @@ void slotSources(const Expr *Source, llvm::SmallVectorImpl<const Expr *> &Out) {
   Out.push_back(Source);
 }
 
+const ValueDecl *slotNamed(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return VD->getCanonicalDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      return FD->getCanonicalDecl();
+  return nullptr;
+}
+
 namespace {
 class Finder {
 public:
   explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
 
-  /// Adds \p VD when its type and storage allow it (once per variable).
-  void addCandidate(const VarDecl *VD) {
-    VD = VD->getCanonicalDecl();
-    if (!Seen.insert(VD).second)
+  /// Adds \p D when its type and storage allow it (once per declaration).
+  void addCandidate(const ValueDecl *D) {
+    D = cast<ValueDecl>(D->getCanonicalDecl());
+    if (!Seen.insert(D).second)
       return;
-    // Other files may use a global that has linkage as they please.
-    bool OnlyHere = VD->hasLocalStorage() ||
-                    (VD->hasGlobalStorage() && !VD->isExternallyVisible() &&
-                     !VD->hasExternalStorage());
-    if (!OnlyHere || !isSlotPointerType(VD->getType()) ||
-        VD->getType().isVolatileQualified())
+    if (!isSlotPointerType(D->getType()) || D->getType().isVolatileQualified())
       return;
-    Candidates.insert(VD);
-    Links.insert(VD);
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      // Other files may use a global that has linkage as they please.
+      bool OnlyHere = VD->hasLocalStorage() ||
+                      (VD->hasGlobalStorage() && !VD->isExternallyVisible() &&
+                       !VD->hasExternalStorage());
+      if (!OnlyHere)
+        return;
+    } else if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+      // A member of a union shares its bytes with members written otherwise.
+      if (FD->isBitField() || FD->getParent()->isUnion())
+        return;
+    } else {
+      return;
+    }
+    Candidates.insert(D);
+    Links.insert(D);
   }
-  bool isCandidate(const VarDecl *VD) const {
-    return Candidates.count(VD->getCanonicalDecl());
+  bool isCandidate(const ValueDecl *D) const {
+    return D && Candidates.count(cast<ValueDecl>(D->getCanonicalDecl()));
   }
   /// Checks the initializer of global \p VD.
   void global(const VarDecl *VD) {
@@ -76,9 +96,15 @@ public:
           if (isCandidate(VD) && VD->getInit())
             sourceOf(VD, VD->getInit());
         }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && isCandidate(VD))
-        use(VD->getCanonicalDecl(), DRE);
+    if (const auto *ILE = dyn_cast<InitListExpr>(S))
+      initList(ILE);
+    if (isa<DeclRefExpr, MemberExpr>(S))
+      if (const ValueDecl *D = slotNamed(cast<Expr>(S))) {
+        if (isa<FieldDecl>(D))
+          addCandidate(D);
+        if (isCandidate(D))
+          use(D, cast<Expr>(S));
+      }
     // sizeof, _Alignof, typeof: names there are not evaluated.
     if (!isa<UnaryExprOrTypeTraitExpr>(S))
       for (const Stmt *C : codeChildren(S))
@@ -86,15 +112,15 @@ public:
     Parents.pop_back();
   }
 
-  llvm::DenseSet<const VarDecl *> result() {
-    // One ordinary pointer among variables assigned to each other makes them all so.
-    llvm::DenseSet<const VarDecl *> Out;
-    for (const VarDecl *VD : Candidates) {
+  llvm::DenseSet<const ValueDecl *> result() {
+    // One ordinary pointer among those assigned to each other makes them all so.
+    llvm::DenseSet<const ValueDecl *> Out;
+    for (const ValueDecl *D : Candidates) {
       bool Ok = true;
-      for (auto It = Links.findLeader(VD); It != Links.member_end() && Ok; ++It)
+      for (auto It = Links.findLeader(D); It != Links.member_end() && Ok; ++It)
         Ok = !Dropped.count(*It);
       if (Ok)
-        Out.insert(VD);
+        Out.insert(D);
     }
     return Out;
   }
@@ -110,35 +136,114 @@ private:
     return nullptr;
   }
 
-  /// \p Source flows into slot pointer \p VD.
-  void sourceOf(const VarDecl *VD, const Expr *Source) {
-    VD = VD->getCanonicalDecl();
-    llvm::SmallVector<const Expr *, 2> Places;
-    slotSources(Source, Places);
+  /// The member of a struct that \p ILE (its semantic form) initializes with \p Init.
+  const FieldDecl *fieldInitialized(const InitListExpr *ILE, const Expr *Init) const {
+    const auto *RT = ILE->getType()->getAs<RecordType>();
+    if (!RT || RT->getDecl()->isUnion())
+      return nullptr;
+    const RecordDecl *RD = RT->getDecl()->getDefinition();
+    if (!RD)
+      return nullptr;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      if (ILE->getInit(I++)->IgnoreParens() == Init)
+        return F;
+    }
+    return nullptr;
+  }
+
+  /// The members of a struct that \p ILE initializes.
+  void initList(const InitListExpr *ILE) {
+    if (ILE->isSyntacticForm() && ILE->getSemanticForm())
+      ILE = ILE->getSemanticForm();
+    const auto *RT = ILE->getType()->getAs<RecordType>();
+    if (!RT)
+      return;
+    const RecordDecl *RD = RT->getDecl()->getDefinition();
+    if (!RD || RD->isUnion())
+      return;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I >= ILE->getNumInits())
+        break;
+      const Expr *Init = ILE->getInit(I++);
+      addCandidate(F);
+      if (isCandidate(F) && !isa<ImplicitValueInitExpr>(Init))
+        sourceOf(F, Init);
+    }
+  }
+
+  /// \p Source flows into slot pointer \p D.
+  void sourceOf(const ValueDecl *D, const Expr *Source) {
+    D = cast<ValueDecl>(D->getCanonicalDecl());
     if (isa<BinaryConditionalOperator>(Source->IgnoreParens())) {
-      Dropped.insert(VD);
+      Dropped.insert(D);
       return;
     }
+    llvm::SmallVector<const Expr *, 2> Places;
+    slotSources(Source, Places);
     for (const Expr *P : Places) {
       if (P->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
         continue;
-      const Expr *Bare = P->IgnoreParenImpCasts();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
-        if (const auto *Other = dyn_cast<VarDecl>(DRE->getDecl());
+      // A qualification conversion (`struct node **` to `struct node *const *`).
+      while (const auto *IC = dyn_cast<ImplicitCastExpr>(P->IgnoreParens()))
+        if (IC->getCastKind() == CK_NoOp)
+          P = IC->getSubExpr()->IgnoreParens();
+        else
+          break;
+      // Another slot pointer's value.
+      if (const auto *Read = dyn_cast<ImplicitCastExpr>(P);
+          Read && Read->getCastKind() == CK_LValueToRValue)
+        if (const ValueDecl *Other = slotNamed(Read->getSubExpr());
             Other && isCandidate(Other) &&
-            Ctx.hasSameUnqualifiedType(P->getType(), VD->getType())) {
-          Links.unionSets(VD, Other->getCanonicalDecl());
+            Ctx.hasSameType(Other->getType()->getPointeeType()->getPointeeType()
+                                .getUnqualifiedType(),
+                            D->getType()->getPointeeType()->getPointeeType()
+                                .getUnqualifiedType())) {
+          Links.unionSets(D, Other);
           continue;
         }
-      // `&place` where place holds exactly the pointers VD's targets hold.
-      const auto *UO = dyn_cast<UnaryOperator>(Bare);
-      if (UO && UO->getOpcode() == UO_AddrOf && Bare == P->IgnoreParens() &&
-          Ctx.hasSameUnqualifiedType(
-              UO->getSubExpr()->getType(),
-              VD->getType()->getPointeeType().getUnqualifiedType()))
+      // `&place` where place holds exactly the pointers D's targets hold.
+      const auto *UO = dyn_cast<UnaryOperator>(P);
+      if (UO && UO->getOpcode() == UO_AddrOf &&
+          Ctx.hasSameUnqualifiedType(UO->getSubExpr()->getType(),
+                                     D->getType()->getPointeeType().getUnqualifiedType()))
         continue;
-      Dropped.insert(VD);
+      Dropped.insert(D);
     }
+  }
+
+  /// Whether the expression at Parents[I] is the source of a slot pointer: the
+  /// right-hand side of an assignment to one, its initializer, the initializer of a
+  /// member that is one, or an arm of a conditional that is such a source.
+  bool isSlotSource(size_t I) const {
+    const Stmt *E = Parents[I];
+    size_t J = I;
+    const Stmt *P = above(J);
+    if (!P)
+      return false;
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P); IC && IC->getCastKind() == CK_NoOp)
+      return isSlotSource(J); // a qualification conversion
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->getOpcode() == BO_Assign && BO->getRHS()->IgnoreParens() == E &&
+             isCandidate(slotNamed(BO->getLHS()));
+    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *Other = dyn_cast<VarDecl>(D);
+            Other && isCandidate(Other) && Other->getInit() &&
+            Other->getInit()->IgnoreParens() == E)
+          return true;
+      return false;
+    }
+    if (const auto *ILE = dyn_cast<InitListExpr>(P)) {
+      const FieldDecl *F = fieldInitialized(ILE, cast<Expr>(E));
+      return F && isCandidate(F);
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P))
+      return CO->getCond()->IgnoreParens() != E && isSlotSource(J);
+    return false;
   }
 
   /// Whether the value of the expression at Parents[I] is not used (an expression
@@ -205,23 +310,23 @@ private:
     return false;
   }
 
-  /// A use of slot-pointer candidate \p VD at the top of Parents.
-  void use(const VarDecl *VD, const DeclRefExpr *DRE) {
+  /// A use of slot-pointer candidate \p D (canonical) by \p E, at the top of Parents.
+  void use(const ValueDecl *D, const Expr *E) {
+    D = cast<ValueDecl>(D->getCanonicalDecl());
     size_t I = Parents.size() - 1;
     const Stmt *P = above(I);
     // Assigned to: the new value must be a place of the same pointers.
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == DRE) {
-        if (!valueUnused(I))
-          Dropped.insert(VD);
-        else
-          sourceOf(VD, BO->getRHS());
-        return;
-      }
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == E) {
+      if (!valueUnused(I))
+        Dropped.insert(D);
+      else
+        sourceOf(D, BO->getRHS());
+      return;
     }
     const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(P);
     if (!Read || Read->getCastKind() != CK_LValueToRValue) {
-      Dropped.insert(VD);
+      Dropped.insert(D);
       return;
     }
     size_t J = I;
@@ -233,52 +338,22 @@ private:
       size_t K = J;
       const auto *Outer = dyn_cast_or_null<UnaryOperator>(above(K));
       if (Outer && Outer->getOpcode() == UO_AddrOf)
-        Dropped.insert(VD);
+        Dropped.insert(D);
       return;
     }
-    if (onlyTested(I))
+    if (onlyTested(I) || isSlotSource(I))
       return;
-    // Assigned to another slot pointer, or initializing one: checked there.
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(U);
-        BO && BO->getOpcode() == BO_Assign && BO->getRHS()->IgnoreParens() == Read)
-      if (const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (const auto *Other = dyn_cast<VarDecl>(L->getDecl()); Other && isCandidate(Other))
-          return;
-    if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(U);
-        CO && CO->getCond()->IgnoreParens() != Read) {
-      // An arm of a conditional that is itself a source of a slot pointer.
-      size_t K = J;
-      const Stmt *A = above(K);
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(A);
-          BO && BO->getOpcode() == BO_Assign && BO->getRHS()->IgnoreParens() == CO)
-        if (const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-          if (const auto *Other = dyn_cast<VarDecl>(L->getDecl());
-              Other && isCandidate(Other))
-            return;
-      if (const auto *DS = dyn_cast_or_null<DeclStmt>(A))
-        for (const Decl *D : DS->decls())
-          if (const auto *Other = dyn_cast<VarDecl>(D);
-              Other && isCandidate(Other) && Other->getInit() &&
-              Other->getInit()->IgnoreParens() == CO)
-            return;
-    }
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(U))
-      for (const Decl *D : DS->decls())
-        if (const auto *Other = dyn_cast<VarDecl>(D);
-            Other && isCandidate(Other) && Other->getInit() &&
-            Other->getInit()->IgnoreParens() == Read)
-          return;
-    Dropped.insert(VD);
+    Dropped.insert(D);
   }
 
   ASTContext &Ctx;
   llvm::SmallVector<const Stmt *, 32> Parents;
-  llvm::DenseSet<const VarDecl *> Seen, Candidates, Dropped;
-  llvm::EquivalenceClasses<const VarDecl *> Links;
+  llvm::DenseSet<const ValueDecl *> Seen, Candidates, Dropped;
+  llvm::EquivalenceClasses<const ValueDecl *> Links;
 };
 } // namespace
 
-llvm::DenseSet<const VarDecl *>
+llvm::DenseSet<const ValueDecl *>
 findSlotPointers(ASTContext &Ctx, llvm::ArrayRef<const FunctionDecl *> Functions,
                  llvm::ArrayRef<const VarDecl *> Globals) {
   Finder F(Ctx);

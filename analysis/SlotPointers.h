@@ -20,8 +20,10 @@
 // and assigned to or from other slot pointers. A variable of type `T **` (T a struct)
 // used only so is a slot pointer: a local or parameter, or a variable with static
 // storage that no other file can name (`static struct job **tail = &head;`, the tail of
-// a queue). One whose value goes anywhere else (a call, a return, a cast, arithmetic,
-// `&pp`) is an ordinary pointer, and so is every slot pointer assigned to or from it.
+// a queue); so is a member of a struct used only so in the file (`stqh_last` of
+// <sys/queue.h>'s STAILQ, `tqe_prev` of its TAILQ). One whose value goes anywhere else
+// (a call, a return, a cast, arithmetic, `&pp`) is an ordinary pointer, and so is every
+// slot pointer assigned to or from it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTRCOMP_ANALYSIS_SLOTPOINTERS_H
@@ -36,15 +38,16 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class ValueDecl;
 class VarDecl;
 } // namespace clang
 
 namespace ptrcomp::dsa {
 
-/// The slot pointers of a translation unit (canonical declarations), from the bodies of
-/// its function definitions \p Functions and the initializers of its global variable
-/// definitions \p Globals.
-llvm::DenseSet<const clang::VarDecl *>
+/// The slot pointers of a translation unit (canonical declarations of variables and
+/// struct members), from the bodies of its function definitions \p Functions and the
+/// initializers of its global variable definitions \p Globals.
+llvm::DenseSet<const clang::ValueDecl *>
 findSlotPointers(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::FunctionDecl *> Functions,
                  llvm::ArrayRef<const clang::VarDecl *> Globals);
 
@@ -52,6 +55,10 @@ findSlotPointers(clang::ASTContext &Ctx, llvm::ArrayRef<const clang::FunctionDec
 /// of its assignment or its initializer: each arm of a conditional, else \p Source
 /// itself (parentheses dropped). Null pointer constants are left out.
 void slotSources(const clang::Expr *Source, llvm::SmallVectorImpl<const clang::Expr *> &Out);
+
+/// The variable or struct member (canonical) that \p E names, parentheses dropped, or
+/// null.
+const clang::ValueDecl *slotNamed(const clang::Expr *E);
 
 } // namespace ptrcomp::dsa
 

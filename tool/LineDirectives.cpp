@@ -281,28 +281,31 @@ TextOrigins concatOrigins(const TextOrigins &A, unsigned ALength, const TextOrig
   return Out;
 }
 
-/// An edit that replaces text spread over several lines by fewer lines (`struct node *b
-/// =\n NULL` by `pc_idx32 b = 0`) would move the original text after it on its last
-/// line up, where no directive can follow it (`; printf("%d", __LINE__)`). Such an edit
-/// ends with the line breaks it lacks (escaped ones in a macro's definition), so that
-/// the text after it stays on its line. Returns whether an edit changed.
+std::string withLostLineBreaks(StringRef Old, StringRef New, StringRef After) {
+  size_t Have = New.count('\n'), Want = Old.count('\n');
+  if (Have >= Want)
+    return New.str();
+  // Only when original code follows on the last line.
+  After = After.take_until([](char C) { return C == '\n'; }).trim();
+  if (After.empty() || After.startswith("\\"))
+    return New.str();
+  bool Escaped = Old.contains("\\\n") || Old.contains("\\\r\n");
+  std::string Text = New.str();
+  for (size_t I = Have; I < Want; ++I)
+    Text += Escaped ? " \\\n" : "\n";
+  return Text;
+}
+
+/// The edits of a file with the line breaks they lack (withLostLineBreaks). Returns
+/// whether an edit changed.
 static bool padShrunkLines(StringRef Original, std::vector<clang::tooling::Replacement> &Rs) {
   bool Changed = false;
   for (clang::tooling::Replacement &R : Rs) {
-    StringRef Old = Original.substr(R.getOffset(), R.getLength());
-    StringRef New = R.getReplacementText();
-    size_t Have = New.count('\n'), Want = Old.count('\n');
-    if (Have >= Want)
+    std::string Text = withLostLineBreaks(Original.substr(R.getOffset(), R.getLength()),
+                                          R.getReplacementText(),
+                                          Original.substr(R.getOffset() + R.getLength()));
+    if (Text == R.getReplacementText())
       continue;
-    // Only when original code follows on the last line.
-    StringRef After = Original.substr(R.getOffset() + R.getLength());
-    After = After.take_until([](char C) { return C == '\n'; }).trim();
-    if (After.empty() || After.startswith("\\"))
-      continue;
-    bool Escaped = Old.contains("\\\n") || Old.contains("\\\r\n");
-    std::string Text = New.str();
-    for (size_t I = Have; I < Want; ++I)
-      Text += Escaped ? " \\\n" : "\n";
     R = clang::tooling::Replacement(R.getFilePath(), R.getOffset(), R.getLength(), Text);
     Changed = true;
   }

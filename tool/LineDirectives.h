@@ -25,6 +25,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -46,6 +47,14 @@ struct TextOrigin {
   }
 };
 using TextOrigins = std::vector<TextOrigin>;
+
+/// \p New, the text that replaces original text \p Old, which \p After follows in the
+/// file: when it has fewer lines and code follows on the last line (`struct node *b =`
+/// and `NULL; printf(...)` replaced by `pc_idx32 b = 0`), with the line breaks it
+/// lacks at its end (escaped ones in a macro's definition), so that the code after it
+/// stays on its line, where no directive could follow it.
+std::string withLostLineBreaks(llvm::StringRef Old, llvm::StringRef New,
+                               llvm::StringRef After);
 
 /// The pieces of \p A's text followed by \p B's, when both are texts at \p Offset
 /// replacing \p Length bytes (an empty list stands for the default, one piece).

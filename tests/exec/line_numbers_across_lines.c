@@ -3,7 +3,8 @@
    whose argument list is split; a cast split from its operand; and macros whose bodies
    name __LINE__, used over several lines and written as their expansions (GCC gives
    the line of the macro's name, Clang that of the closing parenthesis: each compiler
-   must print what it printed for the original). assert's failure message is the last. */
+   must print what it printed for the original; `__LINE__` written in an argument on
+   another line than the macro's name is that line for both). assert's failure message is the last. */
 // ARGS: 2
 // EXPECT: {"type": "struct node", "owner": "main", "compressed": true}
 #include <assert.h>
@@ -13,6 +14,7 @@
 struct node { int v; struct node *next; };
 
 #define SHOW(n, what) printf("%s %d at line %d\n", what, (n)->v, __LINE__)
+#define SHOW_AT(n, line) printf("%d given line %d\n", (n)->v, line)
 #define CHECK(cond) assert(cond)
 
 int main(int argc, char **argv)
@@ -41,6 +43,8 @@ int main(int argc, char **argv)
         head->next,
         "second"
     );
+    SHOW_AT(head,
+            __LINE__);
     printf("still line %d\n", __LINE__);
     if (argc > 1)
         CHECK(head->next->v ==

@@ -1,16 +1,17 @@
 /* Pointers to links whose value goes somewhere the analysis does not follow as a slot
    pointer (SlotPointers.h) stay ordinary pointers: the variable they designate and the
-   nodes are one object set, and the structure keeps its pointers. Saved in a global and
-   written through later; compared with the address of the head; handed to memset. */
+   nodes are one object set, and the structure keeps its pointers. Saved in a global
+   that other files may name (a static one would be a slot pointer too) and written
+   through later; compared with the address of the head; handed to memset. */
 // EXPECT: {"type": "struct anode", "owner": "(global)", "compressed": false, "reason": "holds stack or global objects as well as heap objects"}
 // EXPECT: {"type": "struct bnode", "owner": "(global)", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them the global 'bhead')"}
-// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them 'chead' of main (link_slots_ordinary.c:54:17))"}
+// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them 'chead' of main (link_slots_ordinary.c:55:17))"}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct anode { int v; struct anode *next; };
-static struct anode **cursor; /* the link that holds the last node appended */
+struct anode **cursor; /* the link that holds the last node appended; other files may name it */
 
 static void append(struct anode **pp, int v) {
   while (*pp)

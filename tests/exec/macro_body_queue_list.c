@@ -1,11 +1,10 @@
 /* <sys/queue.h> LIST with its head behind a global pointer (allocated on the heap):
    LIST_INSERT_HEAD, LIST_FOREACH, LIST_REMOVE are system-header macros, expanded at
    their uses when the nodes change. The entries are anonymous nested structs
-   (LIST_ENTRY) whose le_prev points to the head's or a node's link: the analysis
-   collapses head and nodes into one untyped object for now, so the list stays unchanged
-   (nested structs are being made compressible); the ideal is the todo. */
-// EXPECT: {"type": "struct lnode", "pooled": false, "reason": "collapsed"}
-// EXPECT: {"type": "struct lnode", "indexed": true, "compressed": true, "todo": true}
+   (LIST_ENTRY) whose le_prev points to the head's or a node's link: a slot pointer
+   (analysis/SlotPointers.h), which becomes a pointer to an index, so head and nodes stay
+   apart and the list is compressed. */
+// EXPECT: {"type": "struct lnode", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/queue.h>

@@ -1,11 +1,10 @@
 /* <sys/queue.h> TAILQ (a FIFO) with its head inside a heap-allocated struct:
    TAILQ_INSERT_TAIL, TAILQ_FIRST, TAILQ_REMOVE, TAILQ_FOREACH are expanded at their uses
    when the nodes change. The entries are anonymous nested structs (TAILQ_ENTRY) whose
-   tqe_prev points to the head's or a node's link: the analysis collapses head and nodes
-   into one untyped object for now, so the queue stays unchanged (nested structs are
-   being made compressible); the ideal is the todo. */
-// EXPECT: {"type": "struct job", "pooled": false, "reason": "collapsed"}
-// EXPECT: {"type": "struct job", "indexed": true, "compressed": true, "todo": true}
+   tqe_prev points to the head's or a node's link: a slot pointer (analysis/
+   SlotPointers.h), which becomes a pointer to an index, so head and nodes stay apart and
+   the queue is compressed. */
+// EXPECT: {"type": "struct job", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/queue.h>

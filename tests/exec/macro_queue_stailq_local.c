@@ -1,11 +1,10 @@
 /* <sys/queue.h> STAILQ (a FIFO with a pointer to the last link) whose head is a local
    variable of main: STAILQ_INIT, STAILQ_INSERT_TAIL, STAILQ_FOREACH, STAILQ_REMOVE_HEAD
-   would be expanded at their uses if the nodes changed. The head's stqh_last points to
-   the head's own first-pointer (in main's frame) or to the last node's link, so the
-   nodes share a place with a stack object and stay unchanged for now, with the
-   reason. */
-// EXPECT: {"type": "struct job", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects"}
-// EXPECT: {"type": "struct job", "indexed": true, "compressed": true, "todo": true}
+   are expanded at their uses. The head's stqh_last points to the head's own
+   first-pointer (in main's frame) or to the last node's link: a slot pointer (analysis/
+   SlotPointers.h), which becomes a pointer to an index in the head's new layout, so the
+   nodes do not share a place with a stack object and are compressed. */
+// EXPECT: {"type": "struct job", "indexed": true, "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/queue.h>

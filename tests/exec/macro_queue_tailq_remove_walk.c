@@ -2,10 +2,12 @@
    both ends and after the first, removed while the queue is walked (the next element
    saved before TAILQ_REMOVE, as glibc has no TAILQ_FOREACH_SAFE), walked backwards
    with TAILQ_FOREACH_REVERSE and drained. tqh_last and tqe_prev point to the head's
-   own first-pointer in main's frame or to a node's link, so the tasks share a place
-   with a stack object and stay unchanged for now, with the reason; the ideal is the
-   todo. */
-// EXPECT: {"type": "struct task", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'q' of main (macro_queue_tailq_remove_walk.c:34:18))"}
+   own first-pointer in main's frame or to a node's link; they would be slot pointers
+   (analysis/SlotPointers.h), but TAILQ_FOREACH_REVERSE's TAILQ_LAST and TAILQ_PREV
+   read them through a cast to the head's type, so they stay ordinary pointers, and the
+   tasks share a place with a stack object and stay unchanged, with the reason; the
+   ideal is the todo. */
+// EXPECT: {"type": "struct task", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'q' of main (macro_queue_tailq_remove_walk.c:36:18))"}
 // EXPECT: {"type": "struct task", "indexed": true, "compressed": true, "todo": true}
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /* From an embedded header back to its bin with offsetof (container_of): the program
-   computes with the original layout's offsets, so the bins stay as they are. */
-// EXPECT: {"type": "struct bin", "compressed": false, "reason": "a pointer that is not a pool index is converted to struct bin *"}
+   computes with the original layout's offsets, which a new layout would change (the
+   header follows a pointer), so the bins and their items stay as they are. */
+// EXPECT: {"type": "struct item", "compressed": false, "reason": "crosses a pointer member, whose size a new layout would change"}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

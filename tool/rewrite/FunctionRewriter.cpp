@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "../LineDirectives.h"
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
 #include "../rules/Counter.h"
@@ -308,16 +309,55 @@ std::string FunctionRewriter::piece(unsigned B, unsigned E) const {
     if (RB < At || RE > E)
       continue;
     Out += Buf.slice(At, RB).str();
-    Out += It->second.Text;
+    // The text after it in [B, E) on its line keeps its line (LineDirectives.h).
+    Out += withLostLineBreaks(Buf.slice(RB, RE), It->second.Text, Buf.slice(RE, E));
     At = RE;
   }
   Out += Buf.slice(At, E).str();
   return Out;
 }
 
+/// `__LINE__` in \p Text, the text of file range [B, E) of \p Buf with edits, as the
+/// number of the line it is on in the file: a macro's argument that a use written as its
+/// expansion copies to the use's first line (where `__LINE__` would be another number).
+/// Unchanged when the edits changed how many there are.
+static std::string lineNumbersOf(std::string Text, StringRef Buf, unsigned B, unsigned E,
+                                 const SourceManager &SM, FileID FID) {
+  auto Find = [](StringRef T, size_t From) {
+    for (size_t At = T.find("__LINE__", From); At != StringRef::npos;
+         At = T.find("__LINE__", At + 1)) {
+      bool Start = At == 0 || !(isAlphanumeric(T[At - 1]) || T[At - 1] == '_');
+      size_t After = At + 8;
+      bool End = After >= T.size() || !(isAlphanumeric(T[After]) || T[After] == '_');
+      if (Start && End)
+        return At;
+    }
+    return StringRef::npos;
+  };
+  std::vector<unsigned> Lines;
+  StringRef Old = Buf.slice(B, E);
+  for (size_t At = Find(Old, 0); At != StringRef::npos; At = Find(Old, At + 8))
+    Lines.push_back(SM.getPresumedLineNumber(SM.getComposedLoc(FID, B + At)));
+  std::vector<size_t> Uses;
+  for (size_t At = Find(Text, 0); At != StringRef::npos; At = Find(Text, At + 8))
+    Uses.push_back(At);
+  if (Uses.size() != Lines.size())
+    return Text;
+  for (size_t I = Uses.size(); I-- > 0;)
+    Text.replace(Uses[I], 8, std::to_string(Lines[I]));
+  return Text;
+}
+
 std::string FunctionRewriter::spelling(const Stmt *S) {
-  if (auto R = rangeOf(S))
-    return piece(R->first, R->second);
+  if (auto R = rangeOf(S)) {
+    std::string Text = piece(R->first, R->second);
+    if (S->getBeginLoc().isMacroID() && StringRef(Text).contains("__LINE__")) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      Text = lineNumbersOf(std::move(Text), fileText(), R->first, R->second, SM,
+                           SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
+    }
+    return Text;
+  }
   if (macroBodies().rootOf(S))
     return expansionText(S);
   macroVeto(S);
@@ -398,7 +438,13 @@ std::string FunctionRewriter::expansionText(const Stmt *S) const {
     auto R = rangeOf(X);
     if (!R || (changedBelow(X) && !Expanded.count(X)))
       return std::nullopt;
-    return piece(R->first, R->second);
+    std::string Text = piece(R->first, R->second);
+    if (StringRef(Text).contains("__LINE__")) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      Text = lineNumbersOf(std::move(Text), fileText(), R->first, R->second, SM,
+                           SM.getFileID(SM.getExpansionLoc(F.Decl->getBeginLoc())));
+    }
+    return Text;
   });
 }
 
@@ -1279,8 +1325,14 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     else if (VD->getStorageClass() == SC_Register)
       Prefix = "register ";
     if (!NewDecl.empty()) {
-      if (VD->getType().isConstQualified())
-        Prefix += "const ";
+      // `struct node **const pp`: the pointer is const, not what it points to.
+      std::string Name = VD->getName().str();
+      if (VD->getType().isConstQualified()) {
+        if (StringRef(NewDecl).endswith("*" + Name))
+          NewDecl.insert(NewDecl.size() - Name.size(), "const ");
+        else
+          Prefix += "const ";
+      }
       Decl = Prefix + NewDecl;
       std::string HolderWhy;
       if (auto Elems = holderInit(VD, HolderWhy)) {

@@ -203,7 +203,12 @@ public:
             Lexer::getSpelling(SM.getSpellingLoc(S->getBeginLoc()), Buf, SM,
                                Ctx.getLangOpts(), &Invalid);
         if (!Invalid && !Spelled.empty()) {
-          OS << Spelled;
+          // `__LINE__` written in an argument: the line it is on, which both compilers
+          // give it, and which the expansion, written on the use's first line, is not.
+          if (Spelled == "__LINE__" && isa<IntegerLiteral>(S))
+            OS << cast<IntegerLiteral>(S)->getValue().getLimitedValue();
+          else
+            OS << Spelled;
           return true;
         }
       }

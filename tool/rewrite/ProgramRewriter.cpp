@@ -131,9 +131,12 @@ std::pair<std::string, TextOrigins> cloneBody(StringRef Buf, unsigned BodyBegin,
     const TextEdit &E = Edits[K];
     if (E.Offset < BodyBegin || E.Offset + E.Length > BodyEnd)
       continue;
-    BodyText.replace(E.Offset - BodyBegin, E.Length, E.Text);
+    // The code after it on its line keeps its line (LineDirectives.h).
+    std::string Text = withLostLineBreaks(Buf.slice(E.Offset, E.Offset + E.Length), E.Text,
+                                          Buf.slice(E.Offset + E.Length, BodyEnd));
+    BodyText.replace(E.Offset - BodyBegin, E.Length, Text);
     std::vector<std::pair<int, unsigned>> New;
-    for (unsigned I = 0; I < E.Text.size(); ++I)
+    for (unsigned I = 0; I < Text.size(); ++I)
       New.push_back({int(K), I});
     auto At = Tags.begin() + (E.Offset - BodyBegin);
     At = Tags.erase(At, At + E.Length);
