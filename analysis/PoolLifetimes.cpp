@@ -1,6 +1,7 @@
 //===- PoolLifetimes.cpp - may a pool outlive the call that owns it? ------===//
 #include "PoolLifetimes.h"
 #include "LibcModel.h"
+#include "ptrcomp/Compat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -23,9 +24,9 @@ static bool endsThread(llvm::StringRef N) {
 /// may be: I/O, waiting, sleeping, most of stdio): memory, strings, numbers, locks.
 static bool neverCancels(llvm::StringRef N) {
   N.consume_front("__builtin_");
-  if (N.startswith("str") || N.startswith("mem") || N.startswith("is") ||
-      N.startswith("to") || N.startswith("pthread_mutex_") || N.startswith("pthread_spin_") ||
-      N.startswith("atomic_") || N.startswith("__atomic") || N.startswith("__sync"))
+  if (compat::startsWith(N, "str") || compat::startsWith(N, "mem") || compat::startsWith(N, "is") ||
+      compat::startsWith(N, "to") || compat::startsWith(N, "pthread_mutex_") || compat::startsWith(N, "pthread_spin_") ||
+      compat::startsWith(N, "atomic_") || compat::startsWith(N, "__atomic") || compat::startsWith(N, "__sync"))
     return true;
   return llvm::StringSwitch<bool>(N)
       .Cases("malloc", "calloc", "realloc", "reallocarray", "free", "aligned_alloc", true)

@@ -287,7 +287,7 @@ std::string withLostLineBreaks(StringRef Old, StringRef New, StringRef After) {
     return New.str();
   // Only when original code follows on the last line.
   After = After.take_until([](char C) { return C == '\n'; }).trim();
-  if (After.empty() || After.startswith("\\"))
+  if (After.empty() || compat::startsWith(After, "\\"))
     return New.str();
   bool Escaped = Old.contains("\\\n") || Old.contains("\\\r\n");
   std::string Text = New.str();

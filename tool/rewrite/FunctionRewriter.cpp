@@ -786,8 +786,10 @@ std::optional<std::string> FunctionRewriter::castExpr(const CStyleCastExpr *E) {
   switch (D.K) {
   case rules::CastDecision::Address:
     // pc_addr keeps a null index a null pointer (0 as an integer).
-    return "(" + E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy()) + ")pc_addr(" +
-           poolExpr(D.Pool) + ", " + text(Sub) + ")";
+    return "(" +
+           (D.NewType.empty() ? E->getTypeAsWritten().getAsString(Ctx.getPrintingPolicy())
+                              : D.NewType) +
+           ")pc_addr(" + poolExpr(D.Pool) + ", " + text(Sub) + ")";
   case rules::CastDecision::IndexCast:
     return "(" + idxType(D.Pool) + ")" + Operand();
   case rules::CastDecision::NullIndex:
@@ -1328,7 +1330,7 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       // `struct node **const pp`: the pointer is const, not what it points to.
       std::string Name = VD->getName().str();
       if (VD->getType().isConstQualified()) {
-        if (StringRef(NewDecl).endswith("*" + Name))
+        if (compat::endsWith(NewDecl, "*" + Name))
           NewDecl.insert(NewDecl.size() - Name.size(), "const ");
         else
           Prefix += "const ";

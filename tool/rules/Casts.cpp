@@ -39,6 +39,11 @@ CastDecision decideCast(const VersionView &V, const CStyleCastExpr *E) {
   } else if (S.K == VersionView::Idx && R.K == VersionView::Real) {
     D.K = CastDecision::Address;
     D.Pool = S.E;
+    // `(struct node **)h` on a holder whose first member holds an index: the address
+    // of that index.
+    auto It = V.function().ExprCells.find(E);
+    if (It != V.function().ExprCells.end())
+      D.NewType = V.newPointerType(E->getType(), It->second);
   } else if (R.K == VersionView::Idx) {
     D.K = CastDecision::Vetoed;
     D.Veto = "a pointer that is not a pool index is converted to " +

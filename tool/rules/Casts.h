@@ -6,7 +6,8 @@
 //   layout through such integers is decided by the analysis (address integers).
 // - Between pointer types of one pool (`(struct node *)p` on an index): an index cast.
 // - From an index to a real pointer type of the same object (`(void *)n`, `(char *)n`):
-//   the real address.
+//   the real address (in the new pointer type when that changes: `(struct node **)h`
+//   on a holder whose first member became an index is a `pc_idx32 *`).
 // - To a pointer type that became an index from something that is not an index (an
 //   address, a `void *` of unknown origin): the structure stays unchanged.
 // - From an index to a pointer type that does not point into a pool: likewise.
@@ -35,7 +36,7 @@ struct CastDecision {
     Vetoed,     ///< no text: the structure of VetoPool stays unchanged
   } K = Keep;
   dsa::NodeEncoding Pool; ///< Address, IndexCast: the operand's or result's pool
-  std::string NewType;    ///< Retyped
+  std::string NewType;    ///< Retyped; Address: the new pointer type, when it changes
   /// Non-empty: the structure of VetoPool stays unchanged for this reason (also with a
   /// kind other than Vetoed: the rest of the version is still written).
   std::string Veto;
