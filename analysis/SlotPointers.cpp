@@ -246,6 +246,21 @@ private:
     return false;
   }
 
+  /// The condition of an if, while, do, for or switch statement \p P, or null.
+  static const Stmt *conditionOf(const Stmt *P) {
+    if (const auto *IS = dyn_cast<IfStmt>(P))
+      return IS->getCond();
+    if (const auto *WS = dyn_cast<WhileStmt>(P))
+      return WS->getCond();
+    if (const auto *DS = dyn_cast<DoStmt>(P))
+      return DS->getCond();
+    if (const auto *FS = dyn_cast<ForStmt>(P))
+      return FS->getCond();
+    if (const auto *SS = dyn_cast<SwitchStmt>(P))
+      return SS->getCond();
+    return nullptr;
+  }
+
   /// Whether the value of the expression at Parents[I] is not used (an expression
   /// statement, the first operand of a comma, a for-loop's increment).
   bool valueUnused(size_t I) const {
@@ -266,14 +281,8 @@ private:
     }
     if (const auto *FS = dyn_cast<ForStmt>(P))
       return FS->getInit() == E || FS->getInc() == E;
-    if (const auto *IS = dyn_cast<IfStmt>(P))
-      return IS->getCond() != E;
-    if (const auto *WS = dyn_cast<WhileStmt>(P))
-      return WS->getCond() != E;
-    if (const auto *DS = dyn_cast<DoStmt>(P))
-      return DS->getCond() != E;
-    if (const auto *SS = dyn_cast<SwitchStmt>(P))
-      return SS->getCond() != E;
+    if (isa<IfStmt, WhileStmt, DoStmt, SwitchStmt>(P))
+      return conditionOf(P) != E;
     return isa<LabelStmt, CaseStmt, DefaultStmt, AttributedStmt>(P);
   }
 
@@ -297,14 +306,8 @@ private:
       return UO->getOpcode() == UO_LNot;
     if (const auto *CO = dyn_cast<ConditionalOperator>(P))
       return CO->getCond()->IgnoreParens() == E;
-    if (const auto *IS = dyn_cast<IfStmt>(P))
-      return IS->getCond() == E;
-    if (const auto *WS = dyn_cast<WhileStmt>(P))
-      return WS->getCond() == E;
-    if (const auto *DS = dyn_cast<DoStmt>(P))
-      return DS->getCond() == E;
-    if (const auto *FS = dyn_cast<ForStmt>(P))
-      return FS->getCond() == E;
+    if (const Stmt *Cond = conditionOf(P))
+      return Cond == E;
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(P))
       return IC->getCastKind() == CK_PointerToBoolean && onlyTested(J);
     return false;

@@ -332,7 +332,7 @@ uint64_t pc_rt_shared_alloc(pc_pool *p, size_t n) {
     lock(&s->lock);
     for (k = 0; k < PC_TC_BATCH; k++) {
       /* The caller asked for one object: the rest of the batch stops short of the pool's
-         limits (a 16-bit pool hands out all its 65535 objects, then aborts on the next). */
+         limits (16-bit pools never come here: they keep no thread lists). */
       if (k > 0 && !room_for_one(&s->inner)) break;
       i = pc_alloc(&s->inner, 1);
       if (i == 0) break; /* out of memory: a shorter batch */
