@@ -78,7 +78,8 @@ static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
     if (VD && !VD->isInvalidDecl()) {
       std::string Key = globalKey(VD);
       std::string &L = S.GlobalLocs[Key];
-      bool Def = VD->isThisDeclarationADefinition() == VarDecl::Definition;
+      // A tentative definition (`static struct node head;`) defines it too.
+      bool Def = VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
       if (L.empty() || Def)
         L = locationString(Ctx, VD->getLocation());
       if (Def)
@@ -357,6 +358,8 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
     }
     PG->UnitFunctionTypes.push_back(std::move(S.FunctionTypes));
   }
+  for (const std::string &Key : GlobalLocDefined)
+    PG->GlobalDefinitions[Key] = GlobalLocs[Key];
   for (auto &[Key, C] : PG->GlobalCells)
     C = PG->Globals->resolve(C);
   std::vector<AddressIntegerFacts> AddressIntegers;

@@ -185,6 +185,10 @@ private:
   /// " (among them 'x' of f (file:line:col), ...)": the named variables whose storage
   /// is among the objects of R, or "".
   std::string mixedVariables(const NodeRef &R);
+  /// Whether the global and static objects among R's objects can live in its pool
+  /// (VariablesOf gets them), or why not.
+  bool poolVariables(const NodeRef &R, std::string &Why);
+  std::map<NodeRef, std::vector<Pool::Variable>> VariablesOf;
   bool rewritablePointerAt(TypeId T, uint64_t Off, bool Collapsed) {
     return pointerFieldAt(PG.Types, T, Off, Collapsed);
   }
@@ -472,6 +476,72 @@ std::string Planner::mixedVariables(const NodeRef &R) {
   return Out + ")";
 }
 
+bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
+  // Global objects that the program links its heap objects to (`static T root[1];`
+  // parsed into, a sentinel list head) become the pool's first objects: the pool makes
+  // them when it is set up, before any code can reach them through it, and each name
+  // becomes the index of its first object. Only what keeps its meaning that way: whole
+  // file-scope variables of the objects' struct (or arrays of it), defined in the
+  // program, in a pool of indices.
+  if (!Opts.Compress) {
+    Why = "pools of pool allocation only keep pointers, which cannot name a global object "
+          "moved into a pool";
+    return false;
+  }
+  if (!R.Owner.empty())
+    return false; // a global's storage is in the globals graph: not expected here
+  const DSNode &N = PG.Globals->liveNode(R.Node);
+  TypeId T = N.Collapsed ? NoType : N.Type;
+  if (!T || PG.Types.info(T).K != TypeInfo::Struct) {
+    Why = "their objects are not all of one struct type";
+    return false;
+  }
+  std::vector<Pool::Variable> Vars;
+  uint64_t Next = 1;
+  for (auto &[Key, C] : PG.GlobalCells) {
+    if (!C.Node || PG.Globals->find(C.Node) != R.Node)
+      continue;
+    std::string Name = PG.GlobalNames.count(Key) ? PG.GlobalNames.at(Key) : Key;
+    auto TIt = PG.GlobalTypes.find(Key);
+    // globalKey names a static local "function::name:location".
+    if (TIt == PG.GlobalTypes.end() || Key.find("::") != std::string::npos) {
+      Why = "the static local '" + Name + "' would have to move into a pool, which ptrcomp "
+            "does only for variables at file scope";
+      return false;
+    }
+    auto DIt = PG.GlobalDefinitions.find(Key);
+    if (DIt == PG.GlobalDefinitions.end()) {
+      Why = "the global '" + Name + "' is defined outside the program";
+      return false;
+    }
+    Pool::Variable Var;
+    Var.Key = Key;
+    Var.Name = Name;
+    Var.Loc = DIt->second;
+    TypeId VT = TIt->second;
+    if (TypeId Elem = structArrayElement(PG.Types, VT); Elem == T) {
+      Var.Array = true;
+      Var.Count = PG.Types.info(VT).ArrayCount;
+    }
+    if (C.Offset != 0 || (VT != T && !Var.Array) || Var.Count == 0) {
+      Why = "the global '" + Name + "' (" + Var.Loc + ") is not a " + PG.Types.name(T) +
+            " or an array of them";
+      return false;
+    }
+    Var.First = Next;
+    Next += Var.Count;
+    Vars.push_back(std::move(Var));
+  }
+  if (Vars.empty())
+    return false;
+  if (Opts.IndexBits == 16 && Next > 65535) {
+    Why = "its global objects alone need more than 65,535 16-bit indices";
+    return false;
+  }
+  VariablesOf[R] = std::move(Vars);
+  return true;
+}
+
 bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   DSGraph &G = graphOf(R.Owner);
   const DSNode &N = G.liveNode(R.Node);
@@ -528,8 +598,9 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
       Why = "mixed with pointers of unknown origin";
     return false;
   }
-  if (N.Flags & (Stack | Global)) {
-    Why = "holds stack or global objects as well as heap objects" + mixedVariables(R);
+  if ((N.Flags & Stack) || ((N.Flags & Global) && !poolVariables(R, Why))) {
+    Why = "holds stack or global objects as well as heap objects" + mixedVariables(R) +
+          (Why.empty() ? "" : ": " + Why);
     return false;
   }
   if (N.AllocSites.empty()) {
@@ -706,6 +777,8 @@ void Planner::makeLayouts() {
     Pl.OwnerName = R.Owner.empty() ? "" : PG.function(R.Owner)->Name;
     Pl.SharedByActivations = !R.Owner.empty() && isRecursive(R.Owner);
     decideThreadMode(Pl);
+    if (auto It = VariablesOf.find(R); It != VariablesOf.end())
+      Pl.Variables = It->second;
     PoolOf[R] = P.Pools.size();
     P.Pools.push_back(Pl);
   }
@@ -1989,6 +2062,9 @@ Plan Planner::run() {
         if (auto It = P.VersionsOf.find(Main->Key); It != P.VersionsOf.end())
           P.Versions[It->second.front()].UsesPools = true;
   nameStructures();
+  for (unsigned I = 0; I < P.Pools.size(); ++I)
+    for (const Pool::Variable &Var : P.Pools[I].Variables)
+      P.VariablePools[Var.Key] = int(I);
   return std::move(P);
 }
 
@@ -2048,6 +2124,18 @@ void Planner::nameStructures() {
 }
 
 } // namespace
+
+const Pool::Variable *Plan::pooledVariable(const std::string &Key, int *PoolOut) const {
+  auto It = VariablePools.find(Key);
+  if (It == VariablePools.end())
+    return nullptr;
+  if (PoolOut)
+    *PoolOut = It->second;
+  for (const Pool::Variable &Var : Pools[It->second].Variables)
+    if (Var.Key == Key)
+      return &Var;
+  return nullptr;
+}
 
 [[noreturn]] static void notRead(const llvm::Twine &What) {
   // A reader of a plan read in part asked for what it was told it needs not: its

@@ -375,7 +375,7 @@ template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG) {
     PG.Globals = std::make_unique<DSGraph>(PG.Types);
   GraphIO::run(Ar, *PG.Globals);
   fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes,
-         PG.GlobalTypeDefined, PG.HasMain, PG.AddressEscaped, PG.Unreachable,
+         PG.GlobalTypeDefined, PG.GlobalDefinitions, PG.HasMain, PG.AddressEscaped, PG.Unreachable,
          PG.Errors, PG.UnitFunctionTypes);
 }
 
@@ -397,10 +397,13 @@ template <typename A> void io(A &Ar, Layout &L) {
   fields(Ar, L.Struct, L.Compressed, L.FieldBits, L.FieldArrayBits, L.Nested,
          L.NestedArrayBytes, L.StructSize, L.Name, L.IsUnion, L.MallocAligned);
 }
+template <typename A> void io(A &Ar, Pool::Variable &V) {
+  fields(Ar, V.Key, V.Name, V.Loc, V.First, V.Count, V.Array);
+}
 template <typename A> void io(A &Ar, Pool &P) {
   fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId,
          P.Name, P.Label, P.AllocSites, P.OwnerName, P.SharedByActivations,
-         P.ThreadSafe, P.ThreadWhy, P.MallocAligned, P.Merged);
+         P.ThreadSafe, P.ThreadWhy, P.MallocAligned, P.Merged, P.Variables);
 }
 template <typename A> void io(A &Ar, NodeEncoding &E) {
   fields(Ar, E.Source, E.Slot, E.Pool, E.LayoutId, E.Struct, E.Bits, E.Indexed);
@@ -468,7 +471,8 @@ void readEncodedPools(ArchiveReader &Ar, PoolTable &T) {
 }
 template <typename A> void io(A &Ar, Plan &P) {
   fields(Ar, P.Pools, P.Layouts, P.Versions, P.VersionsOf, P.Reasons, P.Vetoed,
-         P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
+         P.GlobalHolders, P.GlobalHolderPools, P.FnClasses, P.FnClassOf,
+         P.VariablePools);
 }
 template <typename A> void io(A &Ar, PlanOptions::Exclusion &E) {
   fields(Ar, E.Struct, E.Function, E.Reason);

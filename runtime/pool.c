@@ -292,6 +292,21 @@ static uint64_t units(const pc_pool *p, size_t n) {
   return slots_for(p->unit, p->region->max_slots, n);
 }
 
+static uint64_t alloc_block(pc_pool *p, uint64_t slots);
+
+/* Objects 1..statics (PC_POOL_INIT_STATICS), handed out first in a new pool and zeroed
+   (a region taken from the cache may hold old bytes). -1 when memory cannot be had. */
+static int make_statics(pc_pool *p) {
+  uint64_t k;
+  if (p->unit != 1)
+    pc_rt_fatal("pool \"%s\": its objects of %llu bytes cannot hold global objects (they "
+                "are smaller than an index)", pname(p), (unsigned long long)p->obj_size);
+  for (k = 1; k <= p->statics; k++)
+    if (alloc_block(p, 1) != k) return -1;
+  memset(p->base + p->obj_size, 0, (size_t)p->statics * p->obj_size);
+  return 0;
+}
+
 /* Reserves the pool's region for a first request of n objects. -1 (the pool left as
    initialised) when the request is larger than a configured reservation holds or the
    system refuses the memory; aborts when the request alone exceeds the index width. */
@@ -371,6 +386,10 @@ static int setup(pc_pool *p, size_t n) {
   r->site = site;
   list_push(&pc_rt_in_use, r);
   pc_rt_unlock();
+  if (p->statics != 0 && make_statics(p) != 0) {
+    pc_pool_destroy(p); /* as if never set up: the next use tries again */
+    return -1;
+  }
   return 0;
 }
 

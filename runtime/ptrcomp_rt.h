@@ -133,6 +133,10 @@ struct pc_pool {
      takes the slow path) except base; the allocator's state is in `ts` (shared.c). */
   struct pc_shared *ts;
   uint32_t shared;
+  /* Objects 1..statics are the program's global objects that live in the pool (a global
+     root or sentinel that heap objects link to): made, zeroed, when the pool is set up,
+     before any index of the pool can be used, and never freed. */
+  uint64_t statics;
 };
 
 /* Width in bytes of a free-list link: as wide as the pool's indices. */
@@ -151,14 +155,23 @@ struct pc_pool {
 
 /* A constant initializer: usable for locals and for file-scope objects alike. */
 #define PC_POOL_INIT(obj_size, index_bits, name)                                             \
-  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
-    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
-    NULL, 0 }
+  PC_POOL_INIT_STATICS(obj_size, index_bits, name, 0)
 /* The same for a thread-safe pool (see "Threads" above). */
 #define PC_POOL_INIT_SHARED(obj_size, index_bits, name)                                      \
+  PC_POOL_INIT_SHARED_STATICS(obj_size, index_bits, name, 0)
+/* A pool whose objects 1..n_statics are zeroed objects that the program uses as global
+   variables: they exist from the pool's setup on (the first pc_base, pc_alloc or
+   pc_pool_ready), and a program names them by their constant indices. pc_pool_destroy
+   makes them anew, zeroed, at the next setup. Objects of pools with statics must be at
+   least as large as the pool's indices (PC_RT_UNIT 1). */
+#define PC_POOL_INIT_STATICS(obj_size, index_bits, name, n_statics)                          \
   { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
     (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
-    NULL, 1 }
+    NULL, 0, (uint64_t)(n_statics) }
+#define PC_POOL_INIT_SHARED_STATICS(obj_size, index_bits, name, n_statics)                   \
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
+    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
+    NULL, 1, (uint64_t)(n_statics) }
 
 /* index_bits: 16 or 32 limit the pool to 2^bits - 1 objects; 64 means no index limit (the
    reservation still applies). */

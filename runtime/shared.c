@@ -164,6 +164,7 @@ int pc_rt_shared_ready(pc_pool *p) {
   s = (struct pc_shared *)calloc(1, sizeof *s);
   if (s != NULL) {
     pc_pool_init(&s->inner, p->obj_size, p->index_bits, p->name);
+    s->inner.statics = p->statics; /* the inner pool hands out all objects */
     pc_pool_ready(&s->inner);
     if (s->inner.base == NULL) { /* the region cannot be reserved */
       free(s);
@@ -422,5 +423,9 @@ void pc_rt_shared_destroy(pc_pool *p) {
     pc_pool_destroy(&s->inner);
     free(s);
   }
-  pc_pool_init_shared(p, p->obj_size, p->index_bits, p->name);
+  {
+    uint64_t statics = p->statics; /* made again at the next setup */
+    pc_pool_init_shared(p, p->obj_size, p->index_bits, p->name);
+    p->statics = statics;
+  }
 }

@@ -319,6 +319,40 @@ def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
                             args=["500"])
 
 
+@pytest.mark.parametrize("mode", ["command", "steps"])
+def test_multi_tu_global_sentinel(ptrcomp, tmp_path, mode):
+    """A global sentinel node declared `extern` in a header, defined (tentatively) in one
+    file and linked to heap nodes in both: it moves into the pool, every declaration of
+    it becomes the index of its object (the first in each file; the definition after the
+    header's is left empty), and the program behaves the same, run as one command and
+    as the four steps of a build system."""
+    import test_step_mode
+    src = EXEC_DIR.parent / "exec_multi" / "global_sentinel"
+    files = ["lru.c", "main.c"]
+    if mode == "steps":
+        out_files, report, _ = test_step_mode.steps(files, src, tmp_path / "steps",
+                                                    ["-std=gnu11"])
+        out = tmp_path / "steps" / "out"
+    else:
+        out = tmp_path / "out"
+        r = tl.run_ptrcomp(*[src / f for f in files], "-o", out, "--report=json",
+                           "--", "-std=gnu11")
+        assert r.returncode == 0, r.stderr
+        report = r.stdout
+    entry = [s for s in json.loads(report)["structures"] if s["type"] == "struct entry"]
+    assert len(entry) == 1 and entry[0]["compressed"], entry
+    [moved] = entry[0]["moved_into_pool"]
+    assert moved.startswith("global 'lru' (") and moved.endswith("lru.c:5:14)"), entry
+    pool = entry[0]["pool"]
+    header = (out / "lru.h").read_text()
+    assert f"enum {{ lru = 1 /* ptrcomp: object 1 of pool {pool} */ }};" in header, header
+    assert "/* ptrcomp: 'lru' is an index into a pool, declared above */;" in (
+        out / "lru.c").read_text()
+    tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
+                            args=["500"], original_flags=["-std=gnu11"],
+                            transformed_flags=["-std=gnu11"])
+
+
 def test_multi_tu_sys_queue_steps(ptrcomp, tmp_path):
     """<sys/queue.h> SLIST across two files, run as the four steps of a build system
     (--summarize, --link, --apply, --finish): the events and the queue holding their

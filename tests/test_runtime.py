@@ -152,6 +152,9 @@ CASES = [
         "file-scope, local and run-time pools: ok\n"
         "destroy then reuse: indices start at 1 again\n"
         "destroy: ok\n")),
+    Case("statics", "statics.c", link=("-pthread",), stdout=(
+        "statics: zeroed at setup, kept when empty, made again after destroy\n"
+        "shared statics: ok\n")),
     Case("hot_loop", "hot_loop.c", stdout="100000 pools created and destroyed: sum 700000\n"),
     Case("churn", "churn.c", args=("rss",), variants=("mmap", "malloc"), stdout=CHURN_OUT),
     # Under ASan the resident size is not measured: freed malloc blocks (the fallback's

@@ -157,6 +157,8 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
     E.ThreadSafe = Pl.ThreadSafe;
     E.ThreadWhy = Pl.ThreadWhy;
+    for (const dsa::Pool::Variable &Var : Pl.Variables)
+      E.MovedIn.push_back("global '" + Var.Name + "' (" + Var.Loc + ")");
     if (auto It = Notes.find(I); It != Notes.end())
       E.Notes = It->second;
     if (!Pl.Merged.empty())
@@ -266,6 +268,7 @@ void writeReportJSON(dsa::ProgramGraphs &PG, const dsa::Plan &P,
         {"compressed", E.Compressed},
         {"index_bits", E.Bits ? json::Value(int64_t(E.Bits)) : json::Value(nullptr)},
         {"clones", strings(E.Clones)},
+        {"moved_into_pool", strings(E.MovedIn)},
         {"threads", E.Pool.empty() ? json::Value(nullptr)
                                    : json::Value(E.ThreadSafe ? "safe" : "private")},
         {"thread_reason", E.Pool.empty() ? json::Value(nullptr) : json::Value(E.ThreadWhy)},
@@ -325,6 +328,8 @@ void writeReportText(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     OS << "\n";
     if (Threaded)
       OS << "    threads: " << E.ThreadWhy << "\n";
+    if (!E.MovedIn.empty())
+      OS << "    moved into the pool: " << join(E.MovedIn, ", ") << "\n";
     if (!E.Layout.empty() && E.SizeBefore) {
       OS << "    layout " << E.Layout << ": " << E.SizeBefore << " -> "
          << E.SizeAfter << " bytes";

@@ -19,6 +19,8 @@ namespace ptrcomp {
 struct ReportEntry {
   std::string Type, Pool, Owner;
   std::vector<std::string> Sites, Clones, Reasons;
+  /// Variables of static storage moved into the pool: "global 'root' (a.c:3:20)".
+  std::vector<std::string> MovedIn;
   /// Functions containing the allocation sites (stable across path spellings).
   std::vector<std::string> AllocFunctions;
   bool Indexed = false, Compressed = false;

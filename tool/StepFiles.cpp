@@ -297,7 +297,7 @@ static std::vector<std::string> addPlanParts(ProgramState &S,
   Add([&](dsa::ArchiveWriter &A) { dsa::programGlobals(A, PG); });
   Add([&](dsa::ArchiveWriter &A) {
     fields(A, P.Pools, P.Layouts, P.PoolsByLayout, P.GlobalHolders,
-           P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
+           P.GlobalHolderPools, P.FnClasses, P.FnClassOf, P.VariablePools);
   });
   Add([&](dsa::ArchiveWriter &A) {
     fields(A, P.VersionsOf, P.Reasons, P.Vetoed, Index, S.Facts.CalledFromUnit,
@@ -489,7 +489,7 @@ readPlanFile(llvm::StringRef Bytes, std::optional<std::string> OnlyFor) {
         else
           io(A, P.Pools);
         fields(A, P.Layouts, P.PoolsByLayout, P.GlobalHolders,
-               P.GlobalHolderPools, P.FnClasses, P.FnClassOf);
+               P.GlobalHolderPools, P.FnClasses, P.FnClassOf, P.VariablePools);
       }))
     return std::move(E);
   // The units: all, or the one whose main file OnlyFor is (none when it is no

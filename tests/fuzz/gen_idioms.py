@@ -42,6 +42,9 @@ tests/fuzz/differential.py drops whole units). The idioms (IDIOMS):
   link-slots       lists edited through pointers to their links (`pp = &(*pp)->next`):
                    sorted insertion, deletion, appending, a tree grown through a
                    conditional; heads in locals, globals and holders
+  global-objects   global objects linked with heap nodes, which move into the pool: a
+                   root of one element, a circular list's global sentinel, an array of
+                   sentinels (one per bucket) with `sizeof a / sizeof a[0]`
 
 A unit draws only from the random stream it is given, so the rest of a program does not
 depend on which idioms it has. The same guarantees as gen_linked.py hold: deterministic
@@ -56,7 +59,7 @@ HASH_MUL = "2654435761u"
 
 IDIOMS = ["ptr-compare", "ptr-arrays", "addr-integers", "addr-hash", "macro-text",
           "sizeof-arith", "func-generic", "setjmp", "alloc-fail", "openmp-tasks", "atexit",
-          "opaque-callback", "line-numbers", "link-slots"]
+          "opaque-callback", "line-numbers", "link-slots", "global-objects"]
 
 WORDS = ["node", "item", "cell", "link", "elem", "rec", "ent", "obj", "blk", "unit"]
 # payload members: (C type, initialiser from an unsigned expression s, hash of value v)
@@ -1140,11 +1143,90 @@ class LinkSlots(Unit):
         return body
 
 
+class GlobalObjects(Unit):
+    """Global objects linked with heap nodes, which move into the pool: a global root of
+    one element that a builder fills in (`static T root[1]`), a circular list whose
+    sentinel is a global (`static T nil; nil.next = &nil;`), and an array of such
+    sentinels, one per bucket (`static T heads[K]`, `heads + i`, `&heads[i]`,
+    `sizeof heads / sizeof heads[0]`). Each scenario call starts them afresh."""
+    idiom = "global-objects"
+
+    def __init__(self, prog, r, idx):
+        super().__init__(prog, r, idx)
+        t = self.t
+        self.kind = r.choice(["root", "sentinel", "heads"])
+        self.feature(self.kind)
+        if self.kind == "root":
+            self.glob(f"static {self.st} {t}_g[1];")
+        elif self.kind == "sentinel":
+            self.glob(f"static {self.st} {t}_g;")
+        else:
+            self.k = r.randint(2, 5)
+            self.glob(f"static {self.st} {t}_g[{self.k}];")
+            self.macros.append(f"#define {self.M}_NB (sizeof {t}_g / sizeof {t}_g[0])")
+
+    def h_push(self):
+        # After `at`, which is a global object or a heap node.
+        nx = self.next
+        return f"void {self.t}_push({self.st} *at, unsigned key)", [
+            f"{self.st} *q = {self.use('new')}(key);", f"q->{nx} = at->{nx};",
+            f"at->{nx} = q;"]
+
+    def h_walk(self):
+        # From a sentinel (circular) or a root (until NULL), the sentinel itself excluded.
+        nx = self.next
+        return f"unsigned {self.t}_walk(const {self.st} *s, const {self.st} *stop)", (
+            ["unsigned h = 5u;", f"const {self.st} *p;",
+             f"for (p = s->{nx}; p != stop; p = p->{nx}) {{"] +
+            ind(self.hash_lines("h", "p->")) + ["}", "return h;"])
+
+    def h_clear(self):
+        nx = self.next
+        return f"void {self.t}_clear({self.st} *s, const {self.st} *stop)", [
+            f"while (s->{nx} != stop) {{", f"    {self.st} *d = s->{nx};",
+            f"    s->{nx} = d->{nx};", "    free(d);", "}"]
+
+    def scenario_body(self):
+        r = self.r
+        t, nx, g = self.t, self.next, f"{self.t}_g"
+        push, walk, clear = self.use("push"), self.use("walk"), self.use("clear")
+        body = ["unsigned h = salt, i;"]
+        if self.kind == "root":
+            body += [f"memset({g}, 0, sizeof {g});", f"{g}->key = salt;",
+                     f"for (i = 0; i < n % 9u + 1u; i++)",
+                     f"    {push}(i % 2u ? {g} : {g}->{nx} ? {g}->{nx} : {g}, "
+                     f"{self.keyexpr('i', 'salt')} % 1000u);",
+                     f"h = mix(h, {walk}({g}, NULL));", f"h = mix(h, {g}[0].key);",
+                     f"h = mix(h, (unsigned)sizeof {g});",
+                     f"{clear}(&{g}[0], NULL);"]
+        elif self.kind == "sentinel":
+            if r.random() < 0.5:
+                body.append(f"memset(&{g}, 0, sizeof {g});")
+            body += [f"{g}.{nx} = &{g};", f"{g}.key = salt % 7u;",
+                     f"for (i = 0; i < n % 9u + 1u; i++)",
+                     f"    {push}(i % 3u ? &{g} : {g}.{nx}, {self.keyexpr('i', 'salt')} % 1000u);",
+                     f"h = mix(h, {walk}(&{g}, &{g}));", f"h = mix(h, {g}.key);",
+                     f"h = mix(h, (unsigned)({g}.{nx} == &{g}));",
+                     f"{clear}(&{g}, &{g});", f"h = mix(h, (unsigned)({g}.{nx} == &{g}));"]
+        else:
+            nb = f"{self.M}_NB"
+            body += [f"for (i = 0; i < {nb}; i++)", f"    {g}[i].{nx} = {g} + i;",
+                     f"for (i = 0; i < n % 13u + 2u; i++)",
+                     f"    {push}(&{g}[({self.keyexpr('i', 'salt')}) % {nb}], i);",
+                     f"for (i = 0; i < {nb}; i++) {{",
+                     f"    h = mix(h, {walk}({g} + i, &{g}[i]));",
+                     f"    {clear}(&{g}[i], {g} + i);", "}",
+                     f"h = mix(h, (unsigned){nb});"]
+        body.append("return h;")
+        return body
+
+
 UNITS = {"ptr-compare": PtrCompare, "ptr-arrays": PtrArrays, "addr-integers": AddrInts,
          "addr-hash": AddrHash, "macro-text": MacroText, "sizeof-arith": SizeofArith,
          "func-generic": FuncGeneric, "setjmp": SetJmp, "alloc-fail": AllocFail,
          "openmp-tasks": OmpTasks, "atexit": AtExit, "opaque-callback": OpaqueCallback,
-         "line-numbers": LineNumbers, "link-slots": LinkSlots}
+         "line-numbers": LineNumbers, "link-slots": LinkSlots,
+         "global-objects": GlobalObjects}
 assert list(UNITS) == IDIOMS
 
 # Defaults of the knobs (gen_linked.configure changes them): the share of programs that

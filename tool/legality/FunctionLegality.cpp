@@ -205,6 +205,8 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       embed(D.Index);
       embed(D.Base);
       return true;
+    case rules::AddressOfDecision::OfPooledVariable:
+      return true;
     case rules::AddressOfDecision::Vetoed:
       veto(D.Pool, U, D.Veto);
       return false;
@@ -241,6 +243,10 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
     if (const auto *FD =
             dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
       return !dsa::fnPointerClone(P, FD).empty();
+    // A variable that lives in a pool is read through its pool (not an array, whose
+    // name is the index of its first object).
+    if (const dsa::Pool::Variable *Var = pooledVariable(E))
+      return !Var->Array;
     return false;
   case Stmt::VAArgExprClass:
     apply(rules::vaArgVetoes(*this, cast<VAArgExpr>(E)));

@@ -673,6 +673,11 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
             dyn_cast<FunctionDecl>(cast<DeclRefExpr>(E)->getDecl()))
       if (std::string Clone = dsa::fnPointerClone(P, FD); !Clone.empty())
         return Clone;
+    // A variable that lives in a pool: its name is the index of its object (of its
+    // first, for an array, whose decayed value is that index).
+    dsa::NodeEncoding Enc;
+    if (const dsa::Pool::Variable *Var = pooledVariable(E, &Enc); Var && !Var->Array)
+      return baseName(Enc, E) + "[" + Var->Name + "]";
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
@@ -855,6 +860,8 @@ std::optional<std::string> FunctionRewriter::unary(const UnaryOperator *E) {
     switch (D.K) {
     case rules::AddressOfDecision::OfDeref:
       return text(D.Operand);
+    case rules::AddressOfDecision::OfPooledVariable:
+      return cast<DeclRefExpr>(D.Operand)->getDecl()->getName().str();
     case rules::AddressOfDecision::OfElement: {
       std::string I = text(D.Index);
       return "(" + text(D.Base) + " + " + (isAtomic(D.Index) ? I : "(" + I + ")") + ")";
@@ -1719,10 +1726,40 @@ std::string FunctionRewriter::descriptorEntry() const {
          "(" + llvm::join(Args, ", ") + ");\n}";
 }
 
+std::string FunctionRewriter::returnTypeText() const {
+  // The return type's range leaves out the qualifiers written before it (`const char *`
+  // is `char *` there): they are taken back from the text before it.
+  std::string RT = source(FnDecl->getReturnTypeSourceRange());
+  if (RT.empty())
+    return RT;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(FnDecl->getReturnTypeSourceRange().getBegin());
+  auto [FID, Off] = SM.getDecomposedLoc(B);
+  StringRef Before = SM.getBufferData(FID).substr(0, Off);
+  static const char *const Qualifiers[] = {"const", "volatile", "__const", "__const__",
+                                           "__volatile__", "_Atomic"};
+  while (true) {
+    StringRef Trimmed = Before.rtrim();
+    bool Found = false;
+    for (const char *Q : Qualifiers)
+      if (Trimmed.endswith(Q)) {
+        StringRef Rest = Trimmed.drop_back(strlen(Q));
+        if (!Rest.empty() && (llvm::isAlnum(Rest.back()) || Rest.back() == '_'))
+          continue;
+        RT = std::string(Q) + " " + RT;
+        Before = Rest;
+        Found = true;
+        break;
+      }
+    if (!Found)
+      return RT;
+  }
+}
+
 std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
   std::string RT = newReturnType();
   if (RT.empty())
-    RT = source(FnDecl->getReturnTypeSourceRange());
+    RT = returnTypeText();
   if (RT.empty())
     RT = FnDecl->getReturnType().getAsString(Ctx.getPrintingPolicy());
   std::vector<std::string> Params;

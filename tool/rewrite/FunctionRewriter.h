@@ -57,6 +57,8 @@ public:
   /// every pool parameter a descriptor, under the plan's name (the extern entry of a
   /// clone split for other units, see setLocalNames).
   std::string header(bool Static, bool AllDescriptors = false) const;
+  /// The original's return type as written, its leading qualifiers included.
+  std::string returnTypeText() const;
   /// The extern entry of a split clone: takes descriptors, calls the local version.
   std::string descriptorEntry() const;
   /// Versions called in this unit under a name of their own: clones called from other

@@ -117,6 +117,58 @@ std::map<unsigned, unsigned> declarationStarts(ASTContext &Ctx) {
   return Starts;
 }
 
+/// A variable whose objects live in pool Out.Pool: every declaration of it becomes the
+/// index of its first object, a constant (`enum { root = 1 };`), so that its name still
+/// means where the object is in every unit and in static initializers.
+static GlobalRewrite pooledVariableDecl(const dsa::Plan &P, const VarDecl *VD,
+                                        const dsa::Pool::Variable &Var, GlobalRewrite &Out) {
+  ASTContext &Ctx = VD->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  Out.Pools.insert(Out.Pool);
+  std::string Name = "global '" + Var.Name + "' (" + Var.Loc + ")";
+  std::string Where = dsa::locationString(Ctx, VD->getLocation());
+  auto Refuse = [&](const std::string &Why) {
+    Out.Why = Name + ", which would move into a pool, " + Why;
+    return Out;
+  };
+  if (VD->getBeginLoc().isMacroID() || VD->getLocation().isMacroID())
+    return Refuse("is declared in a macro at " + Where);
+  for (const Attr *A : VD->attrs())
+    if (!A->isImplicit())
+      return Refuse("has an attribute or alignment specifier at " +
+                    dsa::locationString(Ctx, A->getLocation()));
+  if (VD->getTSCSpec() != TSCS_unspecified)
+    return Refuse("has one object per thread (" + Where + ")");
+  if (Ctx.getBaseElementType(VD->getType()).isVolatileQualified())
+    return Refuse("is volatile (" + Where + ")");
+  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx))
+    return Refuse("is initialised at " + Where +
+                  ": ptrcomp moves only zero-initialised objects into pools");
+  // `struct node a, b;`: the other declarators keep their own type.
+  unsigned Declarators = 0;
+  for (const Decl *D : VD->getDeclContext()->decls())
+    if (const auto *Other = dyn_cast<VarDecl>(D);
+        Other && SM.getExpansionLoc(Other->getBeginLoc()) ==
+                     SM.getExpansionLoc(VD->getBeginLoc()))
+      ++Declarators;
+  if (Declarators > 1)
+    return Refuse("is declared together with other variables at " + Where);
+  // A declaration after the first in this unit (the definition after a header's
+  // `extern`): the constant is declared already, and an enumerator cannot be declared
+  // twice. The `;` that follows stays, an empty declaration.
+  if (VD->getPreviousDecl()) {
+    Out.Decl = "/* ptrcomp: '" + Var.Name + "' is an index into a pool, declared above */";
+    return Out;
+  }
+  const dsa::Pool &Po = P.Pools[Out.Pool];
+  std::string Objects = Var.Array ? "objects " + std::to_string(Var.First) + ".." +
+                                        std::to_string(Var.First + Var.Count - 1)
+                                  : "object " + std::to_string(Var.First);
+  Out.Decl = "enum { " + Var.Name + " = " + std::to_string(Var.First) + " /* ptrcomp: " +
+             Objects + " of pool " + Po.Name + " */ }";
+  return Out;
+}
+
 GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const VarDecl *VD,
                             const std::map<unsigned, unsigned> &Starts) {
   GlobalRewrite Out;
@@ -125,6 +177,8 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
   auto It = PG.GlobalCells.find(dsa::globalKey(VD));
   if (It == PG.GlobalCells.end())
     return Out;
+  if (const dsa::Pool::Variable *Var = P.pooledVariable(It->first, &Out.Pool))
+    return pooledVariableDecl(P, VD, *Var, Out);
   bool PointsToHolder = false;
   std::string New =
       globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(), Ctx, Out.Pool,

@@ -982,12 +982,20 @@ void ProgramRewriter::emitGlobalPools() {
       std::string Label;
       for (char C : Po.Label)
         Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+      // Global objects that live in the pool are its first objects (Pool::Variables).
+      std::string Statics, Objects;
+      for (const dsa::Pool::Variable &Var : Po.Variables)
+        Objects += (Objects.empty() ? "" : ", ") + Var.Name;
+      if (!Po.Variables.empty())
+        Statics = ", " + std::to_string(Po.variableObjects());
       Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
-             " objects reachable from global variables */\npc_pool " + Po.Name +
-             (Po.ThreadSafe ? " = PC_POOL_INIT_SHARED(" : " = PC_POOL_INIT(") +
+             " objects reachable from global variables" +
+             (Objects.empty() ? "" : "; its first objects are " + Objects) +
+             " */\npc_pool " + Po.Name + " = PC_POOL_INIT" +
+             (Po.ThreadSafe ? "_SHARED" : "") + (Statics.empty() ? "" : "_STATICS") + "(" +
              (Po.MallocAligned && Po.LayoutId < 0 ? "PC_MALLOC_ALIGNED(sizeof(" + Type + "))"
                                                   : "sizeof(" + Type + ")") +
-             ", " + std::to_string(Po.Bits) + ", \"" + Label + "\");\n\n";
+             ", " + std::to_string(Po.Bits) + ", \"" + Label + "\"" + Statics + ");\n\n";
     } else {
       Text = "extern pc_pool " + Po.Name + ";\n\n";
     }

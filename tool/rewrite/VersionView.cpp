@@ -206,6 +206,30 @@ VersionView::Rep VersionView::repOfVar(const VarDecl *VD) const {
   return repOfCell(F.Graph->edgeIfAny(Storage), VD->getType());
 }
 
+const dsa::Pool::Variable *VersionView::pooledVariable(const Expr *E,
+                                                       NodeEncoding *Enc) const {
+  if (P.VariablePools.empty())
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasGlobalStorage())
+    return nullptr;
+  int Pl = -1;
+  const dsa::Pool::Variable *Var = P.pooledVariable(dsa::globalKey(VD), &Pl);
+  if (Var && Enc) {
+    // A global pool: every version names it the same way.
+    const dsa::Pool &Po = P.Pools[Pl];
+    *Enc = NodeEncoding();
+    Enc->Source = NodeEncoding::Global;
+    Enc->Pool = Pl;
+    Enc->LayoutId = Po.LayoutId;
+    Enc->Struct = Po.Struct;
+    Enc->Bits = Po.Bits;
+    Enc->Indexed = Po.Indexed;
+  }
+  return Var;
+}
+
 Cell VersionView::cellOf(const Expr *E) const {
   auto It = F.ExprCells.find(E);
   if (It == F.ExprCells.end()) {
@@ -510,6 +534,10 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   // changed, so they measure the new types); `sizeof *p`, `sizeof p->f`, `sizeof p[0]`
   // with p an index would not compile and name their new type instead.
   auto IdxVar = [&](const Expr *X) -> std::optional<Rep> {
+    // An array that lives in a pool: its name is an index.
+    NodeEncoding Enc;
+    if (const dsa::Pool::Variable *Var = pooledVariable(X, &Enc); Var && Var->Array)
+      return Rep{Idx, Enc};
     if (const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         if (Rep R = repOfVar(VD); R.K == Idx)
@@ -520,6 +548,9 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
     if (!S)
       return;
+    // A variable that lives in a pool is no object of its type in the output.
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      Invalid |= pooledVariable(DRE) != nullptr;
     if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
       Invalid |= IdxVar(U->getSubExpr()).has_value();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S))
@@ -548,6 +579,10 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   std::function<std::optional<std::string>(const Expr *)> NewType =
       [&](const Expr *X) -> std::optional<std::string> {
     X = X->IgnoreParenImpCasts();
+    NodeEncoding Enc;
+    if (const dsa::Pool::Variable *Var = pooledVariable(X, &Enc))
+      return layoutType(Enc) +
+             (Var->Array ? "[" + std::to_string(Var->Count) + "]" : std::string());
     if (auto R = IdxVar(X))
       return idxType(R->E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {

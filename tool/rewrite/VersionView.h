@@ -97,6 +97,11 @@ public:
   /// The representation of pointer value \p E (Plain for non-pointers).
   Rep rep(const clang::Expr *E) const;
   Rep repOfVar(const clang::VarDecl *VD) const;
+  /// When \p E (parentheses and implicit casts aside) names a variable whose objects
+  /// live in a pool (dsa::Pool::Variables): that variable, and in \p Enc its pool. Its
+  /// name is then the index of its first object.
+  const dsa::Pool::Variable *pooledVariable(const clang::Expr *E,
+                                            dsa::NodeEncoding *Enc = nullptr) const;
   bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
   /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
   /// "pc_idx32 *"), or "" when it stays as written.

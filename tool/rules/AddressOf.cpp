@@ -6,6 +6,18 @@ namespace ptrcomp::rules {
 
 AddressOfDecision decideAddressOf(const VersionView &V, const UnaryOperator *E) {
   AddressOfDecision D;
+  if (E->getOpcode() == UO_AddrOf)
+    if (const dsa::Pool::Variable *Var = V.pooledVariable(E->getSubExpr(), &D.Pool)) {
+      if (Var->Array) {
+        D.K = AddressOfDecision::Vetoed;
+        D.Veto = "the address of the whole array '" + Var->Name + "' (" + Var->Loc +
+                 "), which would live in a pool, is taken";
+      } else {
+        D.K = AddressOfDecision::OfPooledVariable;
+        D.Operand = E->getSubExpr()->IgnoreParens();
+      }
+      return D;
+    }
   VersionView::Rep R = V.rep(E);
   if (E->getOpcode() != UO_AddrOf || R.K != VersionView::Idx)
     return D;

@@ -6,6 +6,9 @@
 //   as a node pointer) has no index: the structure stays unchanged.
 // - A pointer into the middle of an object (a real address) stored where an index is
 //   expected has none either: the structure stays unchanged.
+// - `&v` of a variable that lives in a pool (dsa::Pool::Variables) is its name, the
+//   index of its object. `&a` of such an array (a pointer to the whole array) has no
+//   index type: the structure stays unchanged.
 //
 // The legality check and the rewriter both ask decideAddressOf and interiorPointerVeto.
 //
@@ -24,6 +27,7 @@ struct AddressOfDecision {
     Keep,      ///< not an index: `&x` keeps its text, its operand is rewritten
     OfDeref,   ///< `&*p`: the index Operand
     OfElement, ///< `&a[i]`: the index Base + Index
+    OfPooledVariable, ///< `&v` of a variable in a pool: its name, Operand
     Vetoed,    ///< no index: the structure of Pool stays unchanged for Veto
   } K = Keep;
   const clang::Expr *Operand = nullptr, *Base = nullptr, *Index = nullptr;

@@ -115,6 +115,22 @@ struct Pool {
   /// and allocated for the next stays where it was. They stand or fall together: a
   /// veto of one is a veto of all (poolMembers).
   std::vector<NodeRef> Merged;
+  /// Variables of static storage whose objects live in this pool (issue 32): a global
+  /// root or sentinel that the program links its heap objects to. They take the
+  /// pool's first objects, from index 1, in this order; the runtime makes them (zeroed)
+  /// when it sets the pool up, and each variable's name becomes its first index.
+  struct Variable {
+    std::string Key;  ///< globalKey
+    std::string Name; ///< as written
+    std::string Loc;  ///< where the program defines it
+    uint64_t First = 1;
+    uint64_t Count = 1; ///< objects: 1, or the elements of an array
+    bool Array = false;
+  };
+  std::vector<Variable> Variables;
+  uint64_t variableObjects() const {
+    return Variables.empty() ? 0 : Variables.back().First + Variables.back().Count - 1;
+  }
 };
 
 /// Origin and the Merged structures of pool \p Pl.
@@ -339,6 +355,10 @@ struct Plan {
   std::vector<FnPtrClass> FnClasses;
   /// Member key -> its active class.
   std::map<std::string, int> FnClassOf;
+  /// Key of each variable that lives in a pool (Pool::Variables) -> that pool.
+  std::map<std::string, int> VariablePools;
+  /// The variable of key \p Key that lives in a pool, or null.
+  const Pool::Variable *pooledVariable(const std::string &Key, int *PoolOut = nullptr) const;
 };
 
 /// Vetoes: structures a previous attempt could not rewrite, with the reason.

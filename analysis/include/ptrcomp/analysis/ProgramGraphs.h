@@ -356,10 +356,12 @@ struct ProgramGraphs {
   std::unique_ptr<DSGraph> Globals;
   std::map<std::string, Cell> GlobalCells;
   std::map<std::string, std::string> GlobalNames; ///< key -> name as written
-  /// key -> declared type of a file-scope variable (NoType: a static local)
+  /// key -> declared type of a variable of static storage (file scope or static local)
   std::map<std::string, TypeId> GlobalTypes;
   /// The keys of GlobalTypes whose type is the definition's (else a declaration's).
   std::set<std::string> GlobalTypeDefined;
+  /// key -> where the program defines the file-scope variable (no entry: only declared)
+  std::map<std::string, std::string> GlobalDefinitions;
   bool HasMain = false;
   /// Functions whose address reached code ptrcomp cannot see (qsort's
   /// comparator).
