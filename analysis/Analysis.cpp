@@ -108,6 +108,9 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
     S->MainFile = std::string(Real);
   }
   collectFunctions(*S, Ctx);
+  for (const auto &KV : Ctx.Idents)
+    if (KV.getKey().startswith("P_"))
+      S->TakenNames.insert(KV.getKey().str());
   // The passes below write into a ProgramGraphs of this unit alone, whose parts become
   // the summary's.
   ProgramGraphs PG;
@@ -357,6 +360,7 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
       }
     }
     PG->UnitFunctionTypes.push_back(std::move(S.FunctionTypes));
+    PG->TakenNames.insert(S.TakenNames.begin(), S.TakenNames.end());
   }
   for (const std::string &Key : GlobalLocDefined)
     PG->GlobalDefinitions[Key] = GlobalLocs[Key];

@@ -188,6 +188,13 @@ private:
   /// Whether the global and static objects among R's objects can live in its pool
   /// (VariablesOf gets them), or why not.
   bool poolVariables(const NodeRef &R, std::string &Why);
+  /// The same for the local variables among R's objects.
+  bool poolLocals(const NodeRef &R, std::string &Why);
+  /// Adds to \p Vars the locals of \p F, and of the functions it calls, among the
+  /// objects of \p Node of its graph; false (and \p Why) when one cannot move.
+  bool collectLocals(FunctionGraph &F, NodeId Node, TypeId T,
+                     std::vector<Pool::Variable> &Vars,
+                     std::set<std::pair<std::string, NodeId>> &Seen, std::string &Why);
   std::map<NodeRef, std::vector<Pool::Variable>> VariablesOf;
   bool rewritablePointerAt(TypeId T, uint64_t Off, bool Collapsed) {
     return pointerFieldAt(PG.Types, T, Off, Collapsed);
@@ -542,6 +549,95 @@ bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
   return true;
 }
 
+bool Planner::poolLocals(const NodeRef &R, std::string &Why) {
+  // Local objects that the program links its heap objects to (a sentinel, the dummy
+  // head of a list being merged) are allocated from the structure's pool where they
+  // are declared, and freed when their function returns: by the pool's destruction in
+  // the owner, by pc_free in a function the pool is passed to. Their function's code
+  // decides whether that keeps their meaning (rules/Declarations.h).
+  if (!Opts.Compress) {
+    Why = "pools of pool allocation only keep pointers, which cannot name a local object "
+          "moved into a pool";
+    return false;
+  }
+  if (R.Owner.empty()) {
+    Why = "a local object would have to move into a pool of global objects, which "
+          "outlives it";
+    return false;
+  }
+  FunctionGraph &F = *PG.function(R.Owner);
+  const DSNode &N = F.Graph->liveNode(R.Node);
+  TypeId T = N.Collapsed ? NoType : N.Type;
+  if (!T || PG.Types.info(T).K != TypeInfo::Struct) {
+    Why = "their objects are not all of one struct type";
+    return false;
+  }
+  std::vector<Pool::Variable> Vars;
+  std::set<std::pair<std::string, NodeId>> Seen;
+  if (!collectLocals(F, R.Node, T, Vars, Seen, Why))
+    return false;
+  if (Vars.empty())
+    return false;
+  VariablesOf[R] = std::move(Vars);
+  return true;
+}
+
+bool Planner::collectLocals(FunctionGraph &F, NodeId Node, TypeId T,
+                            std::vector<Pool::Variable> &Vars,
+                            std::set<std::pair<std::string, NodeId>> &Seen, std::string &Why) {
+  DSGraph &G = *F.Graph;
+  Node = G.find(Node);
+  if (!Seen.insert({F.Key, Node}).second)
+    return true;
+  // The functions of one recursive cycle share a graph: whose local it is is lost.
+  for (auto &[Key, Other] : PG.Functions)
+    if (&Other != &F && Other.Graph == F.Graph)
+      for (auto &KV : Other.VarStorage)
+        if (G.find(KV.second.Node) == Node) {
+          Why = "a local object of '" + Other.Name + "', which calls '" + F.Name +
+                "' and is called by it, is among them";
+          return false;
+        }
+  for (size_t I = 0; I < F.VarStorage.size() && I < F.VarInfo.size(); ++I) {
+    Cell C = F.VarStorage[I].second;
+    if (!C.Node || G.find(C.Node) != Node)
+      continue;
+    const VarFacts &VF = F.VarInfo[I];
+    std::string Name = "'" + VF.Name + "' of " + F.Name + " (" + VF.Loc + ")";
+    if (VF.IsParam) {
+      Why = "the parameter " + Name + " is a struct passed by value";
+      return false;
+    }
+    if (!VF.LocalStorage || VF.Struct != T || C.Offset != 0) {
+      Why = "the local " + Name + " is not a " + PG.Types.name(T);
+      return false;
+    }
+    std::string Key = localVariableKey(F.Key, VF.Loc);
+    if (llvm::any_of(Vars, [&](const Pool::Variable &V) { return V.Key == Key; }))
+      continue;
+    Pool::Variable Var;
+    Var.Key = Key;
+    Var.Name = VF.Name;
+    Var.Loc = VF.Loc;
+    Var.First = 0;
+    Var.Local = true;
+    Var.Function = F.Name;
+    Vars.push_back(std::move(Var));
+  }
+  // Stack objects of callees come with their graphs, through the calls' bindings.
+  for (const CallSite &CS : F.Calls)
+    for (const CalleeBinding &B : CS.Bindings) {
+      FunctionGraph *Callee = PG.function(B.Callee);
+      if (!Callee || Callee->Graph == F.Graph)
+        continue;
+      for (auto &[CN, CC] : B.Map)
+        if (G.find(CC.Node) == Node && (Callee->Graph->liveNode(CN).Flags & Stack))
+          if (!collectLocals(*Callee, CN, T, Vars, Seen, Why))
+            return false;
+    }
+  return true;
+}
+
 bool Planner::checkNode(const NodeRef &R, std::string &Why) {
   DSGraph &G = graphOf(R.Owner);
   const DSNode &N = G.liveNode(R.Node);
@@ -598,7 +694,11 @@ bool Planner::checkNode(const NodeRef &R, std::string &Why) {
       Why = "mixed with pointers of unknown origin";
     return false;
   }
-  if ((N.Flags & Stack) || ((N.Flags & Global) && !poolVariables(R, Why))) {
+  if ((N.Flags & Stack) && (N.Flags & Global))
+    Why = "a pool of global and local objects would have to free the locals itself";
+  if (((N.Flags & Stack) && (N.Flags & Global)) ||
+      ((N.Flags & Stack) && !poolLocals(R, Why)) ||
+      ((N.Flags & Global) && !poolVariables(R, Why))) {
     Why = "holds stack or global objects as well as heap objects" + mixedVariables(R) +
           (Why.empty() ? "" : ": " + Why);
     return false;
@@ -841,8 +941,14 @@ void Planner::mergePools() {
     if (New) {
       Kept.push_back(std::move(Pl));
     } else {
-      Kept[It->second].Merged.push_back(Pl.Origin);
-      Kept[It->second].MallocAligned |= Pl.MallocAligned;
+      Pool &Into = Kept[It->second];
+      Into.Merged.push_back(Pl.Origin);
+      Into.MallocAligned |= Pl.MallocAligned;
+      // Locals of both (a helper's dummy head, reached through two calls) once.
+      for (Pool::Variable &Var : Pl.Variables)
+        if (llvm::none_of(Into.Variables,
+                          [&](const Pool::Variable &X) { return X.Key == Var.Key; }))
+          Into.Variables.push_back(std::move(Var));
     }
   }
   P.Pools = std::move(Kept);
@@ -2107,12 +2213,17 @@ void Planner::nameStructures() {
     // The first free name of Base, Base_2, Base_3, ...: names only get taken, so the
     // search for Base goes on where it stopped last time (thousands of pools share a
     // variable name in large programs).
+    // Nor a name of the program's (a pool P_h in main would hide main's global P_h).
+    auto Take = [&](const std::string &Name) {
+      return !PG.TakenNames.count(Name) && !PG.TakenNames.count(Name + "_base") &&
+             Taken.insert(Name).second;
+    };
     Pl.Name = Base;
-    if (!Taken.insert(Pl.Name).second) {
+    if (!Take(Pl.Name)) {
       unsigned &K = NextSuffix.try_emplace(Base, 2).first->second;
       do
         Pl.Name = Base + "_" + std::to_string(K++);
-      while (!Taken.insert(Pl.Name).second);
+      while (!Take(Pl.Name));
     }
     if (!Where.empty())
       Pl.Label = Type + " (" + Where + " " + Var + ")";

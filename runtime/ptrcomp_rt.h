@@ -191,6 +191,10 @@ void pc_pool_destroy(pc_pool *p);
 PC_RT_INLINE uint64_t pc_alloc(pc_pool *p, size_t n_objects);
 /* Like pc_alloc, with the objects zeroed. */
 uint64_t pc_calloc(pc_pool *p, size_t n_objects);
+/* n zeroed objects for a local variable that ptrcomp moved into the pool (a sentinel or
+   a search key that the program links to heap objects). The program had it on the
+   stack, where it could not fail: no memory for it is fatal, as a stack overflow is. */
+uint64_t pc_alloc_local(pc_pool *p, size_t n_objects);
 /* pc_calloc of n * m objects, or 0 (null, errno = ENOMEM) when n * m overflows, as
    calloc(n, m) returns NULL: for allocation wrappers whose two size arguments are both
    passed through. */

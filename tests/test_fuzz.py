@@ -233,7 +233,7 @@ IDIOM_GROUPS = [("ptr-compare", "ptr-arrays", "addr-integers"),
                 ("addr-hash", "macro-text", "sizeof-arith"),
                 ("func-generic", "setjmp", "alloc-fail"),
                 ("openmp-tasks", "atexit", "opaque-callback", "line-numbers"),
-                ("link-slots", "global-objects")]
+                ("link-slots", "mixed-storage")]
 
 
 def test_idiom_groups_cover_the_idioms():
@@ -284,7 +284,7 @@ def test_generator_covers_its_idioms(idiom_settings):
               "owner-across-setjmp", "setjmp-in-loop", "setjmp-in-callee", "fail-calloc",
               "fail-malloc", "fail-realloc", "fail-in-loop", "omp-task", "omp-taskloop",
               "omp-for", "omp-deferred", "omp-reduction", "twalk", "dl_iterate_phdr",
-              "root", "sentinel", "heads"]
+              "root", "sentinel", "heads", "local-sentinel", "dummy-head"]
     # the OpenMP programs are few: their variants from OpenMP programs only
     idiom_settings(idioms="openmp-tasks", prob=1.0, openmp=1.0)
     for seed in range(40):

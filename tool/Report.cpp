@@ -158,7 +158,9 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.ThreadSafe = Pl.ThreadSafe;
     E.ThreadWhy = Pl.ThreadWhy;
     for (const dsa::Pool::Variable &Var : Pl.Variables)
-      E.MovedIn.push_back("global '" + Var.Name + "' (" + Var.Loc + ")");
+      E.MovedIn.push_back((Var.Local ? "local '" + Var.Name + "' of " + Var.Function
+                                     : "global '" + Var.Name + "'") +
+                          " (" + Var.Loc + ")");
     if (auto It = Notes.find(I); It != Notes.end())
       E.Notes = It->second;
     if (!Pl.Merged.empty())

@@ -42,9 +42,10 @@ tests/fuzz/differential.py drops whole units). The idioms (IDIOMS):
   link-slots       lists edited through pointers to their links (`pp = &(*pp)->next`):
                    sorted insertion, deletion, appending, a tree grown through a
                    conditional; heads in locals, globals and holders
-  global-objects   global objects linked with heap nodes, which move into the pool: a
-                   root of one element, a circular list's global sentinel, an array of
-                   sentinels (one per bucket) with `sizeof a / sizeof a[0]`
+  mixed-storage    global and local objects linked with heap nodes, which move into the
+                   pool: a global root of one element, a circular list's global sentinel,
+                   an array of global sentinels (one per bucket) with `sizeof a / sizeof
+                   a[0]`, a local sentinel, a helper's local dummy head
 
 A unit draws only from the random stream it is given, so the rest of a program does not
 depend on which idioms it has. The same guarantees as gen_linked.py hold: deterministic
@@ -59,7 +60,7 @@ HASH_MUL = "2654435761u"
 
 IDIOMS = ["ptr-compare", "ptr-arrays", "addr-integers", "addr-hash", "macro-text",
           "sizeof-arith", "func-generic", "setjmp", "alloc-fail", "openmp-tasks", "atexit",
-          "opaque-callback", "line-numbers", "link-slots", "global-objects"]
+          "opaque-callback", "line-numbers", "link-slots", "mixed-storage"]
 
 WORDS = ["node", "item", "cell", "link", "elem", "rec", "ent", "obj", "blk", "unit"]
 # payload members: (C type, initialiser from an unsigned expression s, hash of value v)
@@ -1143,20 +1144,24 @@ class LinkSlots(Unit):
         return body
 
 
-class GlobalObjects(Unit):
-    """Global objects linked with heap nodes, which move into the pool: a global root of
-    one element that a builder fills in (`static T root[1]`), a circular list whose
-    sentinel is a global (`static T nil; nil.next = &nil;`), and an array of such
-    sentinels, one per bucket (`static T heads[K]`, `heads + i`, `&heads[i]`,
-    `sizeof heads / sizeof heads[0]`). Each scenario call starts them afresh."""
-    idiom = "global-objects"
+class MixedStorage(Unit):
+    """Global and local objects linked with heap nodes, which move into the pool: a
+    global root of one element that a builder fills in (`static T root[1]`), a circular
+    list whose sentinel is a global (`static T nil; nil.next = &nil;`), an array of such
+    sentinels, one per bucket (`static T heads[K]`, `heads + i`, `&heads[i]`, `sizeof
+    heads / sizeof heads[0]`), a sentinel that is a local of the scenario, and a dummy
+    head local to a helper that copies a list (returned early when the list is empty).
+    Each scenario call starts them afresh."""
+    idiom = "mixed-storage"
 
     def __init__(self, prog, r, idx):
         super().__init__(prog, r, idx)
         t = self.t
-        self.kind = r.choice(["root", "sentinel", "heads"])
+        self.kind = r.choice(["root", "sentinel", "heads", "local-sentinel", "dummy-head"])
         self.feature(self.kind)
-        if self.kind == "root":
+        if self.kind in ("local-sentinel", "dummy-head"):
+            pass
+        elif self.kind == "root":
             self.glob(f"static {self.st} {t}_g[1];")
         elif self.kind == "sentinel":
             self.glob(f"static {self.st} {t}_g;")
@@ -1186,12 +1191,33 @@ class GlobalObjects(Unit):
             f"while (s->{nx} != stop) {{", f"    {self.st} *d = s->{nx};",
             f"    s->{nx} = d->{nx};", "    free(d);", "}"]
 
+    def h_dcopy(self):
+        # A copy built on a dummy head local to this helper.
+        nx = self.next
+        return f"{self.st} *{self.t}_dcopy(const {self.st} *p)", [
+            f"{self.st} dummy;", f"{self.st} *tail = &dummy;", "if (!p)", "    return NULL;",
+            f"for (; p; p = p->{nx}) {{", f"    tail->{nx} = {self.use('new')}(p->key ^ 1u);",
+            f"    tail = tail->{nx};", "}", f"tail->{nx} = NULL;", f"return dummy.{nx};"]
+
     def scenario_body(self):
         r = self.r
         t, nx, g = self.t, self.next, f"{self.t}_g"
+        if self.kind == "dummy-head":
+            build, fr = self.use("build"), self.use("free")
+            return ["unsigned h = salt;", f"{self.st} *a = {build}(n % 7u, salt);",
+                    f"{self.st} *b = {self.use('dcopy')}(a);",
+                    f"h = mix(h, {self.use('hash')}(b));",
+                    f"h = mix(h, (unsigned)({self.use('dcopy')}(NULL) == NULL));",
+                    f"{fr}(a);", f"{fr}(b);", "return h;"]
         push, walk, clear = self.use("push"), self.use("walk"), self.use("clear")
         body = ["unsigned h = salt, i;"]
-        if self.kind == "root":
+        if self.kind == "local-sentinel":
+            body += [f"{self.st} s;", f"s.{nx} = &s;", "s.key = salt;",
+                     f"for (i = 0; i < n % 9u + 1u; i++)",
+                     f"    {push}(i % 2u ? &s : s.{nx}, {self.keyexpr('i', 'salt')} % 1000u);",
+                     f"h = mix(h, {walk}(&s, &s));", f"{clear}(&s, &s);",
+                     f"h = mix(h, (unsigned)(s.{nx} == &s));"]
+        elif self.kind == "root":
             body += [f"memset({g}, 0, sizeof {g});", f"{g}->key = salt;",
                      f"for (i = 0; i < n % 9u + 1u; i++)",
                      f"    {push}(i % 2u ? {g} : {g}->{nx} ? {g}->{nx} : {g}, "
@@ -1226,7 +1252,7 @@ UNITS = {"ptr-compare": PtrCompare, "ptr-arrays": PtrArrays, "addr-integers": Ad
          "func-generic": FuncGeneric, "setjmp": SetJmp, "alloc-fail": AllocFail,
          "openmp-tasks": OmpTasks, "atexit": AtExit, "opaque-callback": OpaqueCallback,
          "line-numbers": LineNumbers, "link-slots": LinkSlots,
-         "global-objects": GlobalObjects}
+         "mixed-storage": MixedStorage}
 assert list(UNITS) == IDIOMS
 
 # Defaults of the knobs (gen_linked.configure changes them): the share of programs that

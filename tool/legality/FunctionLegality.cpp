@@ -245,9 +245,7 @@ bool FunctionLegality::expr(const Expr *E, bool IdxContext) {
       return !dsa::fnPointerClone(P, FD).empty();
     // A variable that lives in a pool is read through its pool (not an array, whose
     // name is the index of its first object).
-    if (const dsa::Pool::Variable *Var = pooledVariable(E))
-      return !Var->Array;
-    return false;
+    return !pooledVariableText(cast<DeclRefExpr>(E), "").empty();
   case Stmt::VAArgExprClass:
     apply(rules::vaArgVetoes(*this, cast<VAArgExpr>(E)));
     return children(E, allChildren(E));

@@ -5,6 +5,7 @@
 #include "../Diagnostics.h"
 #include "FunctionLegality.h"
 #include "ptrcomp/Compat.h"
+#include "ptrcomp/analysis/CodeChildren.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -70,6 +71,27 @@ void checkGlobals(ASTContext &Ctx, dsa::ProgramGraphs &PG, const dsa::Plan &P,
 void checkFunction(ASTUnit &AST, dsa::ProgramGraphs &PG, const dsa::Plan &P,
                    dsa::FunctionGraph &F, dsa::Vetoes &Out) {
   auto VIt = P.VersionsOf.find(F.Key);
+  // A function that ptrcomp does not rewrite must not name a variable that moves into a
+  // pool (`sizeof nil` alone: the analysis sees no use of it there).
+  bool Rewritten = false;
+  if (VIt != P.VersionsOf.end())
+    for (unsigned VI : VIt->second)
+      Rewritten |= P.Versions[VI].changesSomething();
+  if (!Rewritten && F.Decl && F.Decl->getBody() && !P.VariablePools.empty())
+    firstInCode(F.Decl->getBody(), [&](const Stmt *S) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      int Pl = -1;
+      const dsa::Pool::Variable *Var =
+          VD && VD->hasGlobalStorage() ? P.pooledVariable(dsa::globalKey(VD), &Pl) : nullptr;
+      if (Var)
+        Out.emplace(P.Pools[Pl].Origin,
+                    "the global '" + Var->Name + "' (" + Var->Loc +
+                        "), which would move into a pool, is named at " +
+                        dsa::locationString(*F.Ctx, DRE->getLocation()) + " in '" + F.Name +
+                        "', which ptrcomp does not otherwise rewrite");
+      return Var != nullptr;
+    });
   if (VIt == P.VersionsOf.end())
     return;
   const SourceManager &SM = F.Ctx->getSourceManager();

@@ -87,7 +87,11 @@ std::string FunctionRewriter::poolParamName(unsigned Slot) const {
       break;
     }
   }
-  return "P_" + (Name.empty() ? std::to_string(Slot) : Name);
+  std::string Out = "P_" + (Name.empty() ? std::to_string(Slot) : Name);
+  // Not a name of the program's, which the parameter would hide (or a macro replace).
+  for (unsigned K = 2; PG.TakenNames.count(Out) || PG.TakenNames.count(Out + "_base"); ++K)
+    Out = "P_" + (Name.empty() ? std::to_string(Slot) : Name) + "_" + std::to_string(K);
+  return Out;
 }
 
 void FunctionRewriter::touch(const NodeEncoding &E) const {
@@ -676,8 +680,10 @@ std::optional<std::string> FunctionRewriter::rewriteNode(const Expr *E) {
     // A variable that lives in a pool: its name is the index of its object (of its
     // first, for an array, whose decayed value is that index).
     dsa::NodeEncoding Enc;
-    if (const dsa::Pool::Variable *Var = pooledVariable(E, &Enc); Var && !Var->Array)
-      return baseName(Enc, E) + "[" + Var->Name + "]";
+    if (pooledVariable(E, &Enc))
+      if (std::string T = pooledVariableText(cast<DeclRefExpr>(E), baseName(Enc, E));
+          !T.empty())
+        return T;
     // A variable whose type changes is used as is; only its address is a problem.
     return std::nullopt;
   }
@@ -1331,6 +1337,8 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     std::string Prefix;
     if (VD->getStorageClass() == SC_Static)
       Prefix = "static ";
+    else if (VD->getStorageClass() == SC_Extern)
+      Prefix = "extern ";
     else if (VD->getStorageClass() == SC_Register)
       Prefix = "register ";
     if (!NewDecl.empty()) {
@@ -1343,6 +1351,12 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
           Prefix += "const ";
       }
       Decl = Prefix + NewDecl;
+      // A local that lives in its owner's pool: allocated here, freed with the pool.
+      dsa::NodeEncoding Enc;
+      if (pooledLocal(VD, &Enc)) {
+        Parts.push_back(Decl + " = pc_alloc_local(" + poolExpr(Enc) + ", 1)");
+        continue;
+      }
       std::string HolderWhy;
       if (auto Elems = holderInit(VD, HolderWhy)) {
         // A struct-typed local with a new layout: its list element by element.
@@ -1415,7 +1429,8 @@ std::string FunctionRewriter::holderListText(ArrayRef<HolderInitElement> Elems) 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
   std::vector<int> Destroyed = destroyedPools();
-  if (Destroyed.empty()) {
+  std::string Frees = localFrees(RS);
+  if (Destroyed.empty() && Frees.empty()) {
     if (RV) {
       size_t Mark = Log.size();
       place(RV, valueRewrite(RV, ReturnsIdx), Mark);
@@ -1423,7 +1438,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     return;
   }
   std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
-  std::string Destroy;
+  std::string Destroy = Frees;
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
   std::string Text;
@@ -1440,6 +1455,9 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     unsigned Col = SM.getExpansionColumnNumber(SM.getExpansionLoc(RS->getBeginLoc()));
     std::string Indent(Col > 1 ? Col - 1 : 0, ' ');
     Text.clear();
+    for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
+      if (!Free.empty())
+        Text += Free.str() + (Free.endswith(";") ? "" : ";") + "\n" + Indent;
     for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
       Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
     ReturnAt = Text.size();
@@ -1532,6 +1550,37 @@ void FunctionRewriter::stmt(const Stmt *S) {
     noteExpanded(S);
     edit(S, Text);
   }
+}
+
+std::string FunctionRewriter::localFrees(const Stmt *Exit) {
+  // Locals that live in a pool which this return does not destroy (one passed in, or a
+  // recursive owner's, which lives on): freed when the function returns, if their
+  // declaration, in the outermost block (rules/Declarations.h), came before the exit.
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
+  if (!Body || P.VariablePools.empty())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<int> Destroyed = destroyedPools();
+  std::string Out;
+  for (const Stmt *S : Body->body()) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS)
+      continue;
+    if (Exit && !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DS->getEndLoc()),
+                                              SM.getExpansionLoc(Exit->getBeginLoc())))
+      break;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      NodeEncoding Enc;
+      if (!VD || !pooledLocal(VD, &Enc))
+        continue;
+      if (Enc.Source == NodeEncoding::Owned &&
+          llvm::is_contained(Destroyed, Enc.Pool))
+        continue;
+      Out += "pc_free(" + poolExpr(Enc) + ", " + VD->getName().str() + "); ";
+    }
+  }
+  return Out;
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {
@@ -1641,11 +1690,15 @@ void FunctionRewriter::entryAndExit() {
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
-  if (Destroyed.empty())
+  std::string Frees = localFrees(nullptr);
+  if (Destroyed.empty() && Frees.empty())
     return;
   if (!Body->body_empty() && isa<ReturnStmt>(Body->body_back()))
     return;
   std::string Destroy;
+  for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
+    if (!Free.empty())
+      Destroy += Indent + Free.str() + (Free.endswith(";") ? "" : ";") + "\n";
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += Indent + "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n";
   // Before the closing brace, on a line of its own when the brace starts its line.

@@ -57,6 +57,9 @@ public:
   /// every pool parameter a descriptor, under the plan's name (the extern entry of a
   /// clone split for other units, see setLocalNames).
   std::string header(bool Static, bool AllDescriptors = false) const;
+  /// `pc_free(...); ` of each local living in a pool that must be freed at \p Exit (a
+  /// return; null: the end of the body).
+  std::string localFrees(const clang::Stmt *Exit);
   /// The original's return type as written, its leading qualifiers included.
   std::string returnTypeText() const;
   /// The extern entry of a split clone: takes descriptors, calls the local version.

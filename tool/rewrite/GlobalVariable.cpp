@@ -104,6 +104,13 @@ std::string globalDeclarator(dsa::ProgramGraphs &PG, const dsa::Plan &P, const V
   if (It == PG.GlobalCells.end())
     return "";
   int Pool = -1;
+  // A variable that moves into a pool: its name is an index (pooledVariableDecl).
+  if (const dsa::Pool::Variable *Var = P.pooledVariable(It->first, &Pool)) {
+    Pools.insert(Pool);
+    const dsa::Pool &Po = P.Pools[Pool];
+    return (Po.Bits == 64 ? "pc_idx64 " : "pc_idx" + std::to_string(Po.Bits) + " ") +
+           Var->Name;
+  }
   return globalDecl(PG, P, It->second, VD->getType(), VD->getName().str(),
                     VD->getASTContext(), Pool, Pools);
 }

@@ -212,8 +212,10 @@ const dsa::Pool::Variable *VersionView::pooledVariable(const Expr *E,
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->hasGlobalStorage())
+  if (!VD)
     return nullptr;
+  if (!VD->hasGlobalStorage())
+    return pooledLocal(VD, Enc);
   int Pl = -1;
   const dsa::Pool::Variable *Var = P.pooledVariable(dsa::globalKey(VD), &Pl);
   if (Var && Enc) {
@@ -228,6 +230,52 @@ const dsa::Pool::Variable *VersionView::pooledVariable(const Expr *E,
     Enc->Indexed = Po.Indexed;
   }
   return Var;
+}
+
+std::string VersionView::pooledVariableText(const DeclRefExpr *E,
+                                            const std::string &Base) const {
+  NodeEncoding Enc;
+  const dsa::Pool::Variable *Var = pooledVariable(E, &Enc);
+  if (!Var)
+    return "";
+  if (!Var->Array)
+    return Base + "[" + Var->Name + "]";
+  const Stmt *Use = parentOf(E); // the decay
+  while (Use && (isa<ImplicitCastExpr>(Use) || isa<ParenExpr>(Use)))
+    Use = parentOf(Use);
+  const Stmt *Above = Use ? parentOf(Use) : nullptr;
+  while (Above && isa<ParenExpr>(Above))
+    Above = parentOf(Above);
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+  const auto *UO = dyn_cast_or_null<UnaryOperator>(Above);
+  if ((BO && BO->isAdditiveOp()) ||
+      (isa_and_nonnull<ArraySubscriptExpr>(Use) && UO && UO->getOpcode() == UO_AddrOf))
+    return "(" + idxType(Enc) + ")" + Var->Name;
+  return "";
+}
+
+const dsa::Pool::Variable *VersionView::pooledLocal(const VarDecl *VD,
+                                                    NodeEncoding *Enc) const {
+  if (P.VariablePools.empty() || isa<ParmVarDecl>(VD) ||
+      !(VD->getType()->isRecordType() || VD->getType()->isArrayType()))
+    return nullptr;
+  for (size_t I = 0; I < F.Vars.size() && I < F.VarInfo.size(); ++I) {
+    if (F.Vars[I] != VD)
+      continue;
+    const dsa::Pool::Variable *Var =
+        P.pooledVariable(dsa::localVariableKey(F.Key, F.VarInfo[I].Loc));
+    if (!Var)
+      return nullptr;
+    // In a version where its structure is not pooled (another caller's), it stays a
+    // local object.
+    NodeEncoding E = encOfCell(F.Graph->resolve(F.VarStorage[I].second));
+    if (!E.isPooled() || !E.Indexed)
+      return nullptr;
+    if (Enc)
+      *Enc = E;
+    return Var;
+  }
+  return nullptr;
 }
 
 Cell VersionView::cellOf(const Expr *E) const {
@@ -475,8 +523,13 @@ const Expr *freedObject(const Expr *Arg) {
 }
 
 std::string VersionView::varDecl(const VarDecl *VD) const {
-  if (VD->isStaticLocal()) {
-    // Lives in the globals graph, like a file-scope variable.
+  // A local that lives in its owner's pool: a variable holding its index.
+  NodeEncoding Enc;
+  if (pooledLocal(VD, &Enc))
+    return idxType(Enc) + " " + VD->getName().str();
+  if (VD->hasGlobalStorage()) {
+    // Lives in the globals graph, like a file-scope variable (a static local, or an
+    // `extern` declaration inside a function).
     std::set<int> Pools;
     return globalDeclarator(PG, P, VD, Pools);
   }

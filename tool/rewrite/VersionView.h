@@ -102,6 +102,15 @@ public:
   /// name is then the index of its first object.
   const dsa::Pool::Variable *pooledVariable(const clang::Expr *E,
                                             dsa::NodeEncoding *Enc = nullptr) const;
+  /// The text of \p E, a name of a variable that lives in a pool, in the output, or ""
+  /// when the name stays as written: a non-array is its object in the pool
+  /// (`P_base[nil]`); an array decays to the index of its first object, its name, cast
+  /// to the index type where it takes part in arithmetic (`&heads[i]` becomes
+  /// `((pc_idx32)heads + i)`: an int would make comparisons with indices mix signs).
+  std::string pooledVariableText(const clang::DeclRefExpr *E, const std::string &Base) const;
+  /// The same for local variable \p VD of this function.
+  const dsa::Pool::Variable *pooledLocal(const clang::VarDecl *VD,
+                                         dsa::NodeEncoding *Enc = nullptr) const;
   bool pointeeFits(clang::QualType PointerType, const dsa::NodeEncoding &E) const;
   /// New spelling of a pointer type whose values point to \p Pointee ("pc_idx32",
   /// "pc_idx32 *"), or "" when it stays as written.

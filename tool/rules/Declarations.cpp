@@ -3,14 +3,92 @@
 
 #include "../rewrite/FunctionPointerTypes.h"
 #include "../rewrite/MacroBodies.h"
+#include "ptrcomp/analysis/CodeChildren.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 namespace ptrcomp::rules {
+
+/// Why local \p VD, which the plan moves into its owner's pool, cannot be allocated
+/// where \p DS declares it and live until the pool is destroyed, or "".
+static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
+                                      const VarDecl *VD) {
+  ASTContext &Ctx = V.context();
+  std::string Where = dsa::locationString(Ctx, VD->getLocation());
+  std::string Name = "the local '" + VD->getName().str() + "' (" + Where +
+                     "), which would move into a pool, ";
+  const FunctionDecl *FD = V.function().Decl;
+  const Stmt *Body = FD ? FD->getBody() : nullptr;
+  // Allocated once per call, before any use: declared in the function's outermost
+  // block, which no goto can jump into or back over.
+  if (!Body || V.parentOf(DS) != Body)
+    return Name + "is declared in an inner block: only locals of a function's outermost "
+                  "block move into pools";
+  if (firstInCode(Body, [](const Stmt *S) {
+        return isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S);
+      }))
+    return Name + "is in a function with a goto";
+  if (VD->getType()->isArrayType())
+    return Name + "is an array";
+  if (VD->getType().isVolatileQualified())
+    return Name + "is volatile";
+  for (const Attr *A : VD->attrs())
+    if (!A->isImplicit())
+      return Name + "has an attribute at " + dsa::locationString(Ctx, A->getLocation());
+  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx))
+    return Name + "is initialised: ptrcomp moves only zero-initialised or uninitialised "
+                  "locals into pools";
+  // Freed at every return (FunctionRewriter::localFrees) unless the pool's destruction
+  // there frees it: each return must be written out in the file.
+  dsa::NodeEncoding Enc;
+  V.pooledLocal(VD, &Enc);
+  bool Destroyed = Enc.Source == dsa::NodeEncoding::Owned &&
+                   !V.plan().Pools[Enc.Pool].SharedByActivations;
+  if (!Destroyed) {
+    const auto *CS = cast<CompoundStmt>(Body);
+    if (!V.fileRange(CS->getRBracLoc()))
+      return Name + "is in a function whose body ends inside a macro";
+    // (As the rewriter finds a return's text: from its start to its semicolon.)
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (const Stmt *R = firstInCode(Body, [&](const Stmt *S) {
+          return isa<ReturnStmt>(S) &&
+                 (!V.fileRange(S->getBeginLoc()) ||
+                  Lexer::findLocationAfterToken(SM.getExpansionLoc(S->getEndLoc()),
+                                                tok::semi, SM, Ctx.getLangOpts(), false)
+                      .isInvalid());
+        }))
+      return Name + "would not be freed by the return in a macro use at " +
+             dsa::locationString(Ctx, R->getBeginLoc());
+  }
+  return "";
+}
 
 DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) {
   DeclarationDecision D;
   ASTContext &Ctx = V.context();
   const dsa::FunctionGraph &F = V.function();
+  // `extern struct node nil;` inside a function, of a global that moves into a pool,
+  // would declare an object again where the name is an index.
+  for (const Decl *X : DS->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(X); VD && !VD->isFileVarDecl() &&
+                                                VD->hasGlobalStorage() &&
+                                                !VD->isStaticLocal()) {
+      int Pl = -1;
+      if (const dsa::Pool::Variable *Var =
+              V.plan().pooledVariable(dsa::globalKey(VD), &Pl)) {
+        dsa::NodeEncoding E;
+        E.Source = dsa::NodeEncoding::Global;
+        E.Pool = Pl;
+        D.Vetoes.push_back({E, -1, DS,
+                            "the global '" + Var->Name + "' (" + Var->Loc +
+                                "), which moves into a pool, is declared again inside a "
+                                "function"});
+        D.Rewritten = true;
+        return D;
+      }
+    }
   for (const Decl *X : DS->decls())
     if (const auto *VD = dyn_cast<VarDecl>(X))
       D.Rewritten |= !V.varDecl(VD).empty();
@@ -47,7 +125,11 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
     std::string NewDecl = V.varDecl(VD);
     std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
     std::string HolderWhy;
-    if (auto Elems = V.holderInit(VD, HolderWhy)) {
+    dsa::NodeEncoding Pooled;
+    if (V.pooledLocal(VD, &Pooled)) {
+      if (std::string Why = pooledLocalProblem(V, DS, VD); !Why.empty())
+        Veto(Pooled, nullptr, Why); // names the place
+    } else if (auto Elems = V.holderInit(VD, HolderWhy)) {
       if (const auto *ILE = dyn_cast<InitListExpr>(VD->getInit()))
         D.HolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
     } else if (!HolderWhy.empty()) {

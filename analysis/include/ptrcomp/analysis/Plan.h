@@ -115,21 +115,31 @@ struct Pool {
   /// and allocated for the next stays where it was. They stand or fall together: a
   /// veto of one is a veto of all (poolMembers).
   std::vector<NodeRef> Merged;
-  /// Variables of static storage whose objects live in this pool (issue 32): a global
-  /// root or sentinel that the program links its heap objects to. They take the
-  /// pool's first objects, from index 1, in this order; the runtime makes them (zeroed)
-  /// when it sets the pool up, and each variable's name becomes its first index.
+  /// Variables whose objects live in this pool (issue 32): a global root or sentinel
+  /// that the program links its heap objects to, or such a local (of the pool's owner or
+  /// of a function the pool is passed to).
+  /// Globals take the pool's first objects, from index 1, in this order; the runtime
+  /// makes them (zeroed) when it sets the pool up, and each variable's name becomes its
+  /// first index. A local is allocated where it is declared and freed when its function
+  /// returns (by the pool's destruction, in the owner); its name becomes a variable
+  /// holding its index.
   struct Variable {
-    std::string Key;  ///< globalKey
+    std::string Key;  ///< globalKey, or for a local localVariableKey
     std::string Name; ///< as written
     std::string Loc;  ///< where the program defines it
-    uint64_t First = 1;
+    uint64_t First = 1; ///< a global's first object (0 for a local)
     uint64_t Count = 1; ///< objects: 1, or the elements of an array
     bool Array = false;
+    bool Local = false;
+    std::string Function; ///< a local's function, as written
   };
   std::vector<Variable> Variables;
+  /// The objects the runtime makes for the global Variables.
   uint64_t variableObjects() const {
-    return Variables.empty() ? 0 : Variables.back().First + Variables.back().Count - 1;
+    for (auto It = Variables.rbegin(); It != Variables.rend(); ++It)
+      if (!It->Local)
+        return It->First + It->Count - 1;
+    return 0;
   }
 };
 
@@ -360,6 +370,12 @@ struct Plan {
   /// The variable of key \p Key that lives in a pool, or null.
   const Pool::Variable *pooledVariable(const std::string &Key, int *PoolOut = nullptr) const;
 };
+
+/// The key of Pool::Variable for local variable \p Loc ("file:line:col") of function
+/// \p FunctionKey.
+inline std::string localVariableKey(const std::string &FunctionKey, const std::string &Loc) {
+  return FunctionKey + "|" + Loc;
+}
 
 /// Vetoes: structures a previous attempt could not rewrite, with the reason.
 using Vetoes = std::map<NodeRef, std::string>;
