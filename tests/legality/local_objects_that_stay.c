@@ -1,9 +1,9 @@
 /* Locals linked with heap nodes that cannot move into a pool: each structure stays
    unchanged, and the reason names the local and the limit. */
-// EXPECT: {"type": "struct bnode", "pooled": false, "reason": "the local 'head' (local_objects_that_stay.c:49:22), which would move into a pool, is declared in an inner block"}
-// EXPECT: {"type": "struct inode", "pooled": false, "reason": "the local 'first' (local_objects_that_stay.c:63:18), which would move into a pool, is initialised"}
-// EXPECT: {"type": "struct gnode", "pooled": false, "reason": "the local 'anchor' (local_objects_that_stay.c:76:18), which would move into a pool, is in a function with a goto"}
-// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:93:18), which would move into a pool, is an array"}
+// EXPECT: {"type": "struct bnode", "pooled": false, "reason": "the local 'head' (local_objects_that_stay.c:52:26), which would move into a pool, is declared in a block that a case label enters"}
+// EXPECT: {"type": "struct inode", "pooled": false, "reason": "the local 'first' (local_objects_that_stay.c:73:18), which would move into a pool, is initialised"}
+// EXPECT: {"type": "struct gnode", "pooled": false, "reason": "the local 'anchor' (local_objects_that_stay.c:86:18), which would move into a pool, is in a function with a goto"}
+// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:103:18), which would move into a pool, is an array"}
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -43,17 +43,27 @@ struct anode {
         free(n_);                                                                       \
     }
 
+/* A case label enters the block after the local's declaration. */
 static long in_loop(int rounds) {
     long sum = 0;
     for (int r = 0; r < rounds; r++) {
-        struct bnode head = {0};
-        struct bnode *at = &head;
-        for (int i = 0; i < 4; i++) {
-            PUSH(struct bnode, at, r * 10 + i);
-            at = at->next;
+        switch (r % 3) {
+        case 0: {
+            struct bnode head = {0};
+            struct bnode *at = &head;
+            for (int i = 0; i < 4; i++) {
+                PUSH(struct bnode, at, r * 10 + i);
+                at = at->next;
+            }
+            at = &head;
+            DRAIN(struct bnode, at, sum);
+        case 1:
+            sum += r;
+            break;
         }
-        at = &head;
-        DRAIN(struct bnode, at, sum);
+        default:
+            sum -= 1;
+        }
     }
     return sum;
 }

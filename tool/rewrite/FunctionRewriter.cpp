@@ -1429,7 +1429,7 @@ std::string FunctionRewriter::holderListText(ArrayRef<HolderInitElement> Elems) 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
   std::vector<int> Destroyed = destroyedPools();
-  std::string Frees = localFrees(RS);
+  std::string Frees = localFrees(RS, nullptr);
   if (Destroyed.empty() && Frees.empty()) {
     if (RV) {
       size_t Mark = Log.size();
@@ -1507,9 +1507,13 @@ void FunctionRewriter::stmt(const Stmt *S) {
     declStmt(DS);
   else if (const auto *RS = dyn_cast<ReturnStmt>(S))
     returnStmt(RS);
+  else if (isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    leaveStmt(S);
   else
     for (const Stmt *Child : codeChildren(S))
       stmt(Child);
+  if (const auto *CS = dyn_cast<CompoundStmt>(S); CS && CS != F.Decl->getBody())
+    endOfBlock(CS);
   noteCopy(S, Mark);
   // A statement macro (`do { ... } while (0)`) holding code that changed: the
   // invocation becomes the statement, without the `;` that follows it in the file.
@@ -1552,35 +1556,104 @@ void FunctionRewriter::stmt(const Stmt *S) {
   }
 }
 
-std::string FunctionRewriter::localFrees(const Stmt *Exit) {
-  // Locals that live in a pool which this return does not destroy (one passed in, or a
-  // recursive owner's, which lives on): freed when the function returns, if their
-  // declaration, in the outermost block (rules/Declarations.h), came before the exit.
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
-  if (!Body || P.VariablePools.empty())
+std::string FunctionRewriter::localFrees(const Stmt *Exit, const CompoundStmt *EndOf) {
+  // Locals that live in a pool (rules/Declarations.h) are freed when their block is
+  // left: at its end, and by a return, break or continue inside it (after the
+  // declaration) that leaves it. A return that destroys their pool frees them already.
+  if (P.VariablePools.empty())
     return "";
-  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<int> Destroyed = destroyedPools();
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
   std::string Out;
-  for (const Stmt *S : Body->body()) {
-    const auto *DS = dyn_cast<DeclStmt>(S);
-    if (!DS)
-      continue;
-    if (Exit && !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DS->getEndLoc()),
-                                              SM.getExpansionLoc(Exit->getBeginLoc())))
-      break;
-    for (const Decl *D : DS->decls()) {
-      const auto *VD = dyn_cast<VarDecl>(D);
-      NodeEncoding Enc;
-      if (!VD || !pooledLocal(VD, &Enc))
+  for (const PooledLocal &L : pooledLocals()) {
+    bool ByDestroy = L.Enc.Source == NodeEncoding::Owned &&
+                     llvm::is_contained(Destroyed, L.Enc.Pool);
+    if (EndOf) {
+      if (L.Scope != EndOf || (ByDestroy && EndOf == Body))
         continue;
-      if (Enc.Source == NodeEncoding::Owned &&
-          llvm::is_contained(Destroyed, Enc.Pool))
+    } else {
+      if (isa<ReturnStmt>(Exit) && ByDestroy)
         continue;
-      Out += "pc_free(" + poolExpr(Enc) + ", " + VD->getName().str() + "); ";
+      // Up from the exit: the local's block before any loop or switch that the exit
+      // stays in, through a statement of that block after the declaration.
+      bool Leaves = false;
+      const Stmt *Below = Exit;
+      for (const Stmt *A = parentOf(Exit); A; Below = A, A = parentOf(A)) {
+        if (A == L.Scope) {
+          auto Children = L.Scope->body();
+          auto DeclAt = llvm::find(Children, L.DS), ExitAt = llvm::find(Children, Below);
+          Leaves = DeclAt != Children.end() && ExitAt != Children.end() && DeclAt < ExitAt;
+          break;
+        }
+        bool Loop = isa<ForStmt>(A) || isa<WhileStmt>(A) || isa<DoStmt>(A);
+        if ((isa<BreakStmt>(Exit) && (Loop || isa<SwitchStmt>(A))) ||
+            (isa<ContinueStmt>(Exit) && Loop))
+          break;
+      }
+      if (!Leaves)
+        continue;
     }
+    Out += "pc_free(" + poolExpr(L.Enc) + ", " + L.VD->getName().str() + "); ";
   }
   return Out;
+}
+
+const std::vector<FunctionRewriter::PooledLocal> &FunctionRewriter::pooledLocals() {
+  if (PooledLocalsDone)
+    return PooledLocalsCache;
+  PooledLocalsDone = true;
+  if (P.VariablePools.empty() || !F.Decl->getBody())
+    return PooledLocalsCache;
+  firstInCode(F.Decl->getBody(), [&](const Stmt *S) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    const auto *Scope = DS ? dyn_cast_or_null<CompoundStmt>(parentOf(DS)) : nullptr;
+    if (Scope)
+      for (const Decl *D : DS->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        NodeEncoding Enc;
+        if (VD && pooledLocal(VD, &Enc))
+          PooledLocalsCache.push_back({VD, DS, Scope, Enc});
+      }
+    return false;
+  });
+  // Freed in the reverse order of their declarations.
+  std::reverse(PooledLocalsCache.begin(), PooledLocalsCache.end());
+  return PooledLocalsCache;
+}
+
+void FunctionRewriter::endOfBlock(const CompoundStmt *CS) {
+  // Locals of an inner block that live in a pool: freed before its closing brace, unless
+  // the block cannot end there (its last statement leaves it).
+  std::string Frees = localFrees(nullptr, CS);
+  if (Frees.empty())
+    return;
+  if (!CS->body_empty() && (isa<ReturnStmt>(CS->body_back()) || isa<BreakStmt>(CS->body_back()) ||
+                            isa<ContinueStmt>(CS->body_back())))
+    return;
+  auto RB = fileRange(CS->getRBracLoc());
+  if (!RB) {
+    macroVeto(CS);
+    return;
+  }
+  record({RB->first, RB->first}, StringRef(Frees).rtrim().str() + " ", CS);
+}
+
+void FunctionRewriter::leaveStmt(const Stmt *S) {
+  // `break;` or `continue;` that leaves the block of a local living in a pool.
+  std::string Frees = localFrees(S, nullptr);
+  if (Frees.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      SM.getExpansionLoc(S->getEndLoc()), tok::semi, SM, Ctx.getLangOpts(), false);
+  auto Begin = fileRange(S->getBeginLoc());
+  if (AfterSemi.isInvalid() || !Begin) {
+    macroVeto(S);
+    return;
+  }
+  unsigned End = SM.getFileOffset(AfterSemi);
+  record({Begin->first, End},
+         "{ " + Frees + (isa<BreakStmt>(S) ? "break; }" : "continue; }"), S);
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {
@@ -1690,7 +1763,7 @@ void FunctionRewriter::entryAndExit() {
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
-  std::string Frees = localFrees(nullptr);
+  std::string Frees = localFrees(nullptr, Body);
   if (Destroyed.empty() && Frees.empty())
     return;
   if (!Body->body_empty() && isa<ReturnStmt>(Body->body_back()))

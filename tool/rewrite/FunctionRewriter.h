@@ -58,8 +58,22 @@ public:
   /// clone split for other units, see setLocalNames).
   std::string header(bool Static, bool AllDescriptors = false) const;
   /// `pc_free(...); ` of each local living in a pool that must be freed at \p Exit (a
-  /// return; null: the end of the body).
-  std::string localFrees(const clang::Stmt *Exit);
+  /// return, break or continue), or at the end of block \p EndOf.
+  std::string localFrees(const clang::Stmt *Exit, const clang::CompoundStmt *EndOf);
+  /// The locals of this version that live in a pool, with the block declaring each.
+  struct PooledLocal {
+    const clang::VarDecl *VD;
+    const clang::DeclStmt *DS;
+    const clang::CompoundStmt *Scope;
+    dsa::NodeEncoding Enc;
+  };
+  const std::vector<PooledLocal> &pooledLocals();
+  std::vector<PooledLocal> PooledLocalsCache;
+  bool PooledLocalsDone = false;
+  /// A break or continue that may leave the block of a local living in a pool.
+  void leaveStmt(const clang::Stmt *S);
+  /// The end of an inner block that declares locals living in a pool.
+  void endOfBlock(const clang::CompoundStmt *CS);
   /// The original's return type as written, its leading qualifiers included.
   std::string returnTypeText() const;
   /// The extern entry of a split clone: takes descriptors, calls the local version.

@@ -16,20 +16,29 @@ namespace ptrcomp::rules {
 static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
                                       const VarDecl *VD) {
   ASTContext &Ctx = V.context();
+  const SourceManager &SM = Ctx.getSourceManager();
   std::string Where = dsa::locationString(Ctx, VD->getLocation());
   std::string Name = "the local '" + VD->getName().str() + "' (" + Where +
                      "), which would move into a pool, ";
   const FunctionDecl *FD = V.function().Decl;
   const Stmt *Body = FD ? FD->getBody() : nullptr;
-  // Allocated once per call, before any use: declared in the function's outermost
-  // block, which no goto can jump into or back over.
-  if (!Body || V.parentOf(DS) != Body)
-    return Name + "is declared in an inner block: only locals of a function's outermost "
-                  "block move into pools";
+  // Allocated where it is declared, freed where its block is left (FunctionRewriter::
+  // localFrees): at the block's end and by each return, break or continue that leaves
+  // it. No goto may jump into the block or out of it, nor a case label into it.
+  const auto *Scope = dyn_cast_or_null<CompoundStmt>(V.parentOf(DS));
+  if (!Body || !Scope)
+    return Name + "is not declared in a block of statements";
+  if (isa_and_nonnull<StmtExpr>(V.parentOf(Scope)))
+    return Name + "is declared in a statement expression";
   if (firstInCode(Body, [](const Stmt *S) {
         return isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S);
       }))
     return Name + "is in a function with a goto";
+  for (const Stmt *A = V.parentOf(Scope); A; A = V.parentOf(A))
+    if (isa<SwitchStmt>(A) && firstInCode(Scope, [](const Stmt *S) {
+          return isa<SwitchCase>(S);
+        }))
+      return Name + "is declared in a block that a case label enters";
   if (VD->getType()->isArrayType())
     return Name + "is an array";
   if (VD->getType().isVolatileQualified())
@@ -40,28 +49,20 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
   if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx))
     return Name + "is initialised: ptrcomp moves only zero-initialised or uninitialised "
                   "locals into pools";
-  // Freed at every return (FunctionRewriter::localFrees) unless the pool's destruction
-  // there frees it: each return must be written out in the file.
-  dsa::NodeEncoding Enc;
-  V.pooledLocal(VD, &Enc);
-  bool Destroyed = Enc.Source == dsa::NodeEncoding::Owned &&
-                   !V.plan().Pools[Enc.Pool].SharedByActivations;
-  if (!Destroyed) {
-    const auto *CS = cast<CompoundStmt>(Body);
-    if (!V.fileRange(CS->getRBracLoc()))
-      return Name + "is in a function whose body ends inside a macro";
-    // (As the rewriter finds a return's text: from its start to its semicolon.)
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (const Stmt *R = firstInCode(Body, [&](const Stmt *S) {
-          return isa<ReturnStmt>(S) &&
-                 (!V.fileRange(S->getBeginLoc()) ||
-                  Lexer::findLocationAfterToken(SM.getExpansionLoc(S->getEndLoc()),
-                                                tok::semi, SM, Ctx.getLangOpts(), false)
-                      .isInvalid());
-        }))
-      return Name + "would not be freed by the return in a macro use at " +
-             dsa::locationString(Ctx, R->getBeginLoc());
-  }
+  // Each exit that frees it must be written out in the file (as the rewriter finds a
+  // statement's text: from its start to its semicolon), and so must the block's end.
+  if (!V.fileRange(Scope->getRBracLoc()))
+    return Name + "is in a block that ends inside a macro";
+  if (const Stmt *R = firstInCode(Scope, [&](const Stmt *S) {
+        return (isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S)) &&
+               (!V.fileRange(S->getBeginLoc()) ||
+                Lexer::findLocationAfterToken(SM.getExpansionLoc(S->getEndLoc()), tok::semi,
+                                              SM, Ctx.getLangOpts(), false)
+                    .isInvalid());
+      }))
+    return Name + "would not be freed by the " +
+           (isa<ReturnStmt>(R) ? "return" : isa<BreakStmt>(R) ? "break" : "continue") +
+           " in a macro use at " + dsa::locationString(Ctx, R->getBeginLoc());
   return "";
 }
 
