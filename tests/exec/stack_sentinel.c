@@ -1,8 +1,9 @@
 /* A list built behind a dummy head node on the stack (`struct node dummy; tail = &dummy`),
-   so the same pointers point both to a stack object and to heap objects: the structure
-   holds a stack object and must stay as it is. A second, purely heap list in the same
+   so the same pointers point both to a stack object and to heap objects: the dummy head
+   moves into the list's pool (allocated where it is declared, freed with the pool when
+   main returns) and the list is compressed. A second, purely heap list in the same
    function is indexed. */
-// EXPECT: {"type": "struct snode", "owner": "main", "indexed": false, "compressed": false, "reason": "stack"}
+// EXPECT: {"type": "struct snode", "owner": "main", "indexed": true, "compressed": true, "moved_into_pool": ["local 'dummy' of main (stack_sentinel.c:30:18)"]}
 // EXPECT: {"type": "struct hnode", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
