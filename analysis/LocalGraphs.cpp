@@ -412,7 +412,8 @@ Cell Builder::visitUncached(const Expr *E) {
     return freshObject(Global, T, loc(E));
   case Stmt::CompoundLiteralExprClass: {
     const auto *CL = cast<CompoundLiteralExpr>(E);
-    Cell C = freshObject(CL->isFileScope() ? Global : localFlag(), T, loc(E));
+    Cell C = freshObject(CL->isFileScope() ? Global : localFlag() | (FG ? StackTemporary : 0),
+                         T, loc(E));
     initObject(C, T, CL->getInitializer());
     return G.resolve(C);
   }
@@ -736,7 +737,7 @@ Cell Builder::call(const CallExpr *E) {
     if (Name == "alloca" || Name == "alloca_with_align") {
       for (const Expr *A : E->arguments())
         visit(A);
-      Cell C{G.makeNode(Stack), 0};
+      Cell C{G.makeNode(Stack | StackTemporary), 0};
       G.addAllocSite(C, loc(E));
       return C;
     }

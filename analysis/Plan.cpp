@@ -572,6 +572,10 @@ bool Planner::poolLocals(const NodeRef &R, std::string &Why) {
     Why = "their objects are not all of one struct type";
     return false;
   }
+  if (N.Flags & StackTemporary) {
+    Why = "a compound literal or alloca'd memory is among them, which no pool could hold";
+    return false;
+  }
   std::vector<Pool::Variable> Vars;
   std::set<std::pair<std::string, NodeId>> Seen;
   if (!collectLocals(F, R.Node, T, Vars, Seen, Why))
@@ -604,6 +608,17 @@ bool Planner::collectLocals(FunctionGraph &F, NodeId Node, TypeId T,
       continue;
     const VarFacts &VF = F.VarInfo[I];
     std::string Name = "'" + VF.Name + "' of " + F.Name + " (" + VF.Loc + ")";
+    // Freed when its block is left: not when a longjmp (or the end of a thread) leaves
+    // the function, nor allocated once when a longjmp comes back to a setjmp in it.
+    if (const std::string &Left = Lifetimes.problem(F.Key); !Left.empty()) {
+      Why = "the local " + Name + " would not be freed: " + Left;
+      return false;
+    }
+    if (std::string At = Lifetimes.setjmpIn(F.Key); !At.empty()) {
+      Why = "the local " + Name + " is in a function that calls setjmp (at " + At +
+            "), which may run its declaration again";
+      return false;
+    }
     if (VF.IsParam) {
       Why = "the parameter " + Name + " is a struct passed by value";
       return false;

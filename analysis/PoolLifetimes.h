@@ -34,6 +34,11 @@ public:
   /// Why a pool owned by function \p Owner (a key) may be in use, or never destroyed,
   /// after \p Owner returns; "" when it may not.
   const std::string &problem(const std::string &Owner);
+  /// Where function \p Key calls setjmp, or "".
+  std::string setjmpIn(const std::string &Key) const {
+    auto It = Setjmps.find(Key);
+    return It == Setjmps.end() ? "" : It->second;
+  }
 
 private:
   const std::set<std::string> &reach(const std::string &Key);

@@ -677,12 +677,9 @@ uint64_t pc_calloc(pc_pool *p, size_t n) {
   return i;
 }
 
-uint64_t pc_alloc_local(pc_pool *p, size_t n) {
-  uint64_t i = pc_calloc(p, n);
-  if (i == 0)
-    pc_rt_fatal("no memory for a local object of %llu bytes in pool \"%s\"",
-                (unsigned long long)(n * p->obj_size), pname(p));
-  return i;
+void pc_rt_local_nomem(const pc_pool *p, size_t n) {
+  pc_rt_fatal("no memory for a local object of %llu bytes in pool \"%s\"",
+              (unsigned long long)(n * p->obj_size), pname(p));
 }
 
 uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {

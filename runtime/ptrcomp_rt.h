@@ -194,7 +194,7 @@ uint64_t pc_calloc(pc_pool *p, size_t n_objects);
 /* n zeroed objects for a local variable that ptrcomp moved into the pool (a sentinel or
    a search key that the program links to heap objects). The program had it on the
    stack, where it could not fail: no memory for it is fatal, as a stack overflow is. */
-uint64_t pc_alloc_local(pc_pool *p, size_t n_objects);
+PC_RT_INLINE uint64_t pc_alloc_local(pc_pool *p, size_t n_objects);
 /* pc_calloc of n * m objects, or 0 (null, errno = ENOMEM) when n * m overflows, as
    calloc(n, m) returns NULL: for allocation wrappers whose two size arguments are both
    passed through. */
@@ -263,6 +263,7 @@ void pc_rt_free_slow(pc_pool *p, uint64_t idx);
 void *pc_rt_setup_base(const pc_pool *p);
 void pc_rt_pool_empty(pc_pool *p);
 uint64_t pc_rt_nomem(void); /* errno = ENOMEM; returns 0 */
+void pc_rt_local_nomem(const pc_pool *p, size_t n_objects); /* fatal: see pc_alloc_local */
 
 /* The free-list link stored in a free block at `at`, as wide as the pool's indices
    (memcpy: the link lives in memory the program uses as its own struct type). One
@@ -324,6 +325,13 @@ PC_RT_INLINE void pc_free(pc_pool *p, uint64_t idx) {
     return;
   }
   pc_rt_free_slow(p, idx);
+}
+
+PC_RT_INLINE uint64_t pc_alloc_local(pc_pool *p, size_t n) {
+  uint64_t i = pc_alloc(p, n);
+  if (PC_RT_UNLIKELY(i == 0)) pc_rt_local_nomem(p, n);
+  memset((char *)pc_base(p) + i * p->obj_size, 0, n * p->obj_size);
+  return i;
 }
 
 PC_RT_INLINE uint64_t pc_calloc2(pc_pool *p, size_t n, size_t m) {

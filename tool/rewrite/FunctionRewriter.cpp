@@ -1444,10 +1444,12 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   std::string Text;
   size_t ReturnAt = 0; // where `return` starts in Text, after the lines put before it
   const Expr *Simple = RV ? RV->IgnoreParenImpCasts() : nullptr;
+  // (A local that lives in a pool is read from it: not after it is freed.)
   bool IsSimple = !RV || isa<IntegerLiteral>(Simple) || isa<CharacterLiteral>(Simple) ||
                   (isa<DeclRefExpr>(Simple) &&
                    isa<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl()) &&
-                   cast<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl())->hasLocalStorage());
+                   cast<VarDecl>(cast<DeclRefExpr>(Simple)->getDecl())->hasLocalStorage() &&
+                   !pooledVariable(Simple));
   bool InBlock = isa_and_nonnull<CompoundStmt>(parentOf(RS));
   if (IsSimple && InBlock) {
     // One statement per line, as a person would write it.
@@ -1464,16 +1466,24 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     Text += "return" + (RV ? " " + Value : "") + ";";
   } else if (IsSimple) {
     Text = "{ " + Destroy + "return" + (RV ? " " + Value : "") + "; }";
+  } else if (F.Decl->getReturnType()->isVoidType() && newReturnType().empty()) {
+    // `return f();` in a void function: the call, then the return.
+    Text = "{ " + Value + "; " + Destroy + "return; }";
   } else {
-    // The declarator goes around the name (`int (*ptrcomp_result)(int, int)`).
+    // A name no identifier of the program has; the type spelled without the program's
+    // typedef names, which an inner block may declare again. The declarator goes around
+    // the name (`int (*ptrcomp_result)(int, int)`).
+    std::string Name = "ptrcomp_result";
+    for (unsigned K = 2; PG.TakenNames.count(Name); ++K)
+      Name = "ptrcomp_result_" + std::to_string(K);
     std::string Result;
     if (!newReturnType().empty()) {
-      Result = newReturnType() + " ptrcomp_result";
+      Result = newReturnType() + " " + Name;
     } else {
       llvm::raw_string_ostream OS(Result);
-      F.Decl->getReturnType().print(OS, Ctx.getPrintingPolicy(), "ptrcomp_result");
+      F.Decl->getReturnType().getCanonicalType().print(OS, Ctx.getPrintingPolicy(), Name);
     }
-    Text = "{ " + Result + " = " + Value + "; " + Destroy + "return ptrcomp_result; }";
+    Text = "{ " + Result + " = " + Value + "; " + Destroy + "return " + Name + "; }";
   }
   // Replace `return ...;` including its semicolon: the block then stands for it anywhere,
   // even as the body of an if without braces.

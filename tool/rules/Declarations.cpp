@@ -39,6 +39,16 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
           return isa<SwitchCase>(S);
         }))
       return Name + "is declared in a block that a case label enters";
+  // Its frees name it at the exits: no other declaration of the name may hide it there.
+  if (const Stmt *Again = firstInCode(Body, [&](const Stmt *S) {
+        const auto *Other = dyn_cast<DeclStmt>(S);
+        return Other && llvm::any_of(Other->decls(), [&](const Decl *D) {
+                 const auto *ND = dyn_cast<NamedDecl>(D);
+                 return D != VD && ND && ND->getDeclName() == VD->getDeclName();
+               });
+      }))
+    return Name + "has its name declared again in the function at " +
+           dsa::locationString(Ctx, Again->getBeginLoc());
   if (VD->getType()->isArrayType())
     return Name + "is an array";
   if (VD->getType().isVolatileQualified())

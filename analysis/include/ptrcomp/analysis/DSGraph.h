@@ -101,6 +101,9 @@ enum NodeFlag : uint32_t {
   /// them or test their low bits), or assumes their alignment: a pool gives them
   /// malloc's alignment.
   AddressInteger = 1u << 7,
+  /// T: stack objects that no variable names (a compound literal in a function,
+  /// alloca'd memory): nothing could allocate them from a pool (Plan: poolLocals).
+  StackTemporary = 1u << 8,
 };
 
 struct DSNode {

@@ -77,8 +77,9 @@ struct UnitSummary {
   std::vector<std::pair<Cell, std::string>> GlobalPointersToIntegers;
   std::map<std::string, std::vector<std::pair<Cell, std::string>>>
       FunctionPointersToIntegers;
-  /// Identifiers of the unit (macros and every name it lexed) that start with "P_", as
-  /// ptrcomp's pools and their bases are named: the names it must not take.
+  /// Identifiers of the unit (macros and every name it lexed) that start with "P_" or
+  /// "ptrcomp_", as ptrcomp's pools, their bases and its temporaries are named: the
+  /// names it must not take.
   std::set<std::string> TakenNames;
   /// The unit's uses of function types (FunctionPointerTypes.h).
   std::map<std::string, FunctionTypeUses> FunctionTypes;
