@@ -109,7 +109,7 @@ std::unique_ptr<UnitSummary> summarizeUnit(ASTContext &Ctx) {
   }
   collectFunctions(*S, Ctx);
   for (const auto &KV : Ctx.Idents)
-    if (KV.getKey().startswith("P_") || KV.getKey().startswith("ptrcomp_"))
+    if (compat::startsWith(KV.getKey(), "P_") || compat::startsWith(KV.getKey(), "ptrcomp_"))
       S->TakenNames.insert(KV.getKey().str());
   // The passes below write into a ProgramGraphs of this unit alone, whose parts become
   // the summary's.

@@ -1459,7 +1459,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     Text.clear();
     for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
       if (!Free.empty())
-        Text += Free.str() + (Free.endswith(";") ? "" : ";") + "\n" + Indent;
+        Text += Free.str() + (compat::endsWith(Free, ";") ? "" : ";") + "\n" + Indent;
     for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
       Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
     ReturnAt = Text.size();
@@ -1781,7 +1781,7 @@ void FunctionRewriter::entryAndExit() {
   std::string Destroy;
   for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
     if (!Free.empty())
-      Destroy += Indent + Free.str() + (Free.endswith(";") ? "" : ";") + "\n";
+      Destroy += Indent + Free.str() + (compat::endsWith(Free, ";") ? "" : ";") + "\n";
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += Indent + "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n";
   // Before the closing brace, on a line of its own when the brace starts its line.
@@ -1878,7 +1878,7 @@ std::string FunctionRewriter::returnTypeText() const {
     StringRef Trimmed = Before.rtrim();
     bool Found = false;
     for (const char *Q : Qualifiers)
-      if (Trimmed.endswith(Q)) {
+      if (compat::endsWith(Trimmed, Q)) {
         StringRef Rest = Trimmed.drop_back(strlen(Q));
         if (!Rest.empty() && (llvm::isAlnum(Rest.back()) || Rest.back() == '_'))
           continue;
