@@ -412,8 +412,10 @@ Cell Builder::visitUncached(const Expr *E) {
     return freshObject(Global, T, loc(E));
   case Stmt::CompoundLiteralExprClass: {
     const auto *CL = cast<CompoundLiteralExpr>(E);
-    Cell C = freshObject(CL->isFileScope() ? Global : localFlag() | (FG ? StackTemporary : 0),
-                         T, loc(E));
+    uint32_t Flags = CL->isFileScope() ? uint32_t(Global) : localFlag();
+    if (FG && !CL->isFileScope())
+      Flags |= StackTemporary;
+    Cell C = freshObject(Flags, T, loc(E));
     initObject(C, T, CL->getInitializer());
     return G.resolve(C);
   }
