@@ -1429,7 +1429,7 @@ std::string FunctionRewriter::holderListText(ArrayRef<HolderInitElement> Elems) 
 void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   const Expr *RV = RS->getRetValue();
   std::vector<int> Destroyed = destroyedPools();
-  std::string Frees = localFrees(RS, nullptr);
+  std::vector<std::string> Frees = localFrees(RS, nullptr);
   if (Destroyed.empty() && Frees.empty()) {
     if (RV) {
       size_t Mark = Log.size();
@@ -1438,7 +1438,9 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     return;
   }
   std::string Value = RV ? valueText(RV, ReturnsIdx) : "";
-  std::string Destroy = Frees;
+  std::string Destroy;
+  for (const std::string &Free : Frees)
+    Destroy += Free + " ";
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += "pc_pool_destroy(&" + P.Pools[*I].Name + "); ";
   std::string Text;
@@ -1457,9 +1459,8 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
     unsigned Col = SM.getExpansionColumnNumber(SM.getExpansionLoc(RS->getBeginLoc()));
     std::string Indent(Col > 1 ? Col - 1 : 0, ' ');
     Text.clear();
-    for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
-      if (!Free.empty())
-        Text += Free.str() + (compat::endsWith(Free, ";") ? "" : ";") + "\n" + Indent;
+    for (const std::string &Free : Frees)
+      Text += Free + "\n" + Indent;
     for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
       Text += "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n" + Indent;
     ReturnAt = Text.size();
@@ -1566,15 +1567,16 @@ void FunctionRewriter::stmt(const Stmt *S) {
   }
 }
 
-std::string FunctionRewriter::localFrees(const Stmt *Exit, const CompoundStmt *EndOf) {
+std::vector<std::string> FunctionRewriter::localFrees(const Stmt *Exit,
+                                                     const CompoundStmt *EndOf) {
   // Locals that live in a pool (rules/Declarations.h) are freed when their block is
   // left: at its end, and by a return, break or continue inside it (after the
   // declaration) that leaves it. A return that destroys their pool frees them already.
+  std::vector<std::string> Out;
   if (P.VariablePools.empty())
-    return "";
+    return Out;
   std::vector<int> Destroyed = destroyedPools();
   const auto *Body = dyn_cast_or_null<CompoundStmt>(F.Decl->getBody());
-  std::string Out;
   for (const PooledLocal &L : pooledLocals()) {
     bool ByDestroy = L.Enc.Source == NodeEncoding::Owned &&
                      llvm::is_contained(Destroyed, L.Enc.Pool);
@@ -1603,7 +1605,7 @@ std::string FunctionRewriter::localFrees(const Stmt *Exit, const CompoundStmt *E
       if (!Leaves)
         continue;
     }
-    Out += "pc_free(" + poolExpr(L.Enc) + ", " + L.VD->getName().str() + "); ";
+    Out.push_back("pc_free(" + poolExpr(L.Enc) + ", " + L.VD->getName().str() + ");");
   }
   return Out;
 }
@@ -1634,7 +1636,7 @@ const std::vector<FunctionRewriter::PooledLocal> &FunctionRewriter::pooledLocals
 void FunctionRewriter::endOfBlock(const CompoundStmt *CS) {
   // Locals of an inner block that live in a pool: freed before its closing brace, unless
   // the block cannot end there (its last statement leaves it).
-  std::string Frees = localFrees(nullptr, CS);
+  std::vector<std::string> Frees = localFrees(nullptr, CS);
   if (Frees.empty())
     return;
   if (!CS->body_empty() && (isa<ReturnStmt>(CS->body_back()) || isa<BreakStmt>(CS->body_back()) ||
@@ -1645,12 +1647,12 @@ void FunctionRewriter::endOfBlock(const CompoundStmt *CS) {
     macroVeto(CS);
     return;
   }
-  record({RB->first, RB->first}, StringRef(Frees).rtrim().str() + " ", CS);
+  record({RB->first, RB->first}, llvm::join(Frees, " ") + " ", CS);
 }
 
 void FunctionRewriter::leaveStmt(const Stmt *S) {
   // `break;` or `continue;` that leaves the block of a local living in a pool.
-  std::string Frees = localFrees(S, nullptr);
+  std::vector<std::string> Frees = localFrees(S, nullptr);
   if (Frees.empty())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1663,7 +1665,8 @@ void FunctionRewriter::leaveStmt(const Stmt *S) {
   }
   unsigned End = SM.getFileOffset(AfterSemi);
   record({Begin->first, End},
-         "{ " + Frees + (isa<BreakStmt>(S) ? "break; }" : "continue; }"), S);
+         "{ " + llvm::join(Frees, " ") + (isa<BreakStmt>(S) ? " break; }" : " continue; }"),
+         S);
 }
 
 std::vector<int> FunctionRewriter::destroyedPools() const {
@@ -1773,15 +1776,14 @@ void FunctionRewriter::entryAndExit() {
   if (!Entry.empty())
     Edits.push_back({LB->second, 0, Entry});
   std::vector<int> Destroyed = destroyedPools();
-  std::string Frees = localFrees(nullptr, Body);
+  std::vector<std::string> Frees = localFrees(nullptr, Body);
   if (Destroyed.empty() && Frees.empty())
     return;
   if (!Body->body_empty() && isa<ReturnStmt>(Body->body_back()))
     return;
   std::string Destroy;
-  for (StringRef Free : llvm::split(StringRef(Frees).rtrim(), "; "))
-    if (!Free.empty())
-      Destroy += Indent + Free.str() + (compat::endsWith(Free, ";") ? "" : ";") + "\n";
+  for (const std::string &Free : Frees)
+    Destroy += Indent + Free + "\n";
   for (auto I = Destroyed.rbegin(); I != Destroyed.rend(); ++I)
     Destroy += Indent + "pc_pool_destroy(&" + P.Pools[*I].Name + ");\n";
   // Before the closing brace, on a line of its own when the brace starts its line.

@@ -57,9 +57,10 @@ public:
   /// every pool parameter a descriptor, under the plan's name (the extern entry of a
   /// clone split for other units, see setLocalNames).
   std::string header(bool Static, bool AllDescriptors = false) const;
-  /// `pc_free(...); ` of each local living in a pool that must be freed at \p Exit (a
+  /// `pc_free(...);` of each local living in a pool that must be freed at \p Exit (a
   /// return, break or continue), or at the end of block \p EndOf.
-  std::string localFrees(const clang::Stmt *Exit, const clang::CompoundStmt *EndOf);
+  std::vector<std::string> localFrees(const clang::Stmt *Exit,
+                                      const clang::CompoundStmt *EndOf);
   /// The locals of this version that live in a pool, with the block declaring each.
   struct PooledLocal {
     const clang::VarDecl *VD;
