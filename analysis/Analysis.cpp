@@ -7,6 +7,7 @@
 #include "Passes.h"
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/analysis/Summary.h"
+#include "ptrcomp/analysis/ZeroValues.h"
 
 #include <algorithm>
 
@@ -84,6 +85,8 @@ static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
         L = locationString(Ctx, VD->getLocation());
       if (Def)
         S.GlobalLocDefined.insert(Key);
+      if (Def && VD->getInit() && !isZeroInitializer(VD->getInit(), Ctx))
+        S.GlobalsWithValues.insert(Key);
     }
     // Definitions of the program's own globals; declarations of library globals
     // (stdout, errno) enter the graphs where a function uses them.
@@ -361,6 +364,7 @@ linkSummaries(std::vector<std::unique_ptr<UnitSummary>> Units,
     }
     PG->UnitFunctionTypes.push_back(std::move(S.FunctionTypes));
     PG->TakenNames.insert(S.TakenNames.begin(), S.TakenNames.end());
+    PG->GlobalsWithValues.insert(S.GlobalsWithValues.begin(), S.GlobalsWithValues.end());
   }
   for (const std::string &Key : GlobalLocDefined)
     PG->GlobalDefinitions[Key] = GlobalLocs[Key];

@@ -222,6 +222,10 @@ private:
   /// The nodes of \p F's graph that are struct values (see isValueSlot), computed once.
   const NodeSet &valueNodes(FunctionGraph &F);
   llvm::DenseMap<FunctionGraph *, NodeSet> ValueNodes;
+  /// The nodes of \p F's graph whose address is stored in a struct, or in heap or global
+  /// memory (not only in pointer variables), computed once.
+  const NodeSet &storedAddresses(FunctionGraph &F);
+  llvm::DenseMap<FunctionGraph *, NodeSet> StoredAddresses;
   /// Whether callee node \p M is \p Callee's by-value struct parameter or result.
   bool isValueSlotOf(FunctionGraph &Callee, NodeId M);
   /// The holder encoding a by-value struct at \p C takes in version \p Ver (its fields'
@@ -535,12 +539,29 @@ bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
             " or an array of them";
       return false;
     }
+    // Its values come from the pool's image, which one unit writes: the one that defines
+    // every such global of the pool (ImageFile).
+    Var.Image = PG.GlobalsWithValues.count(Key);
     Var.First = Next;
     Next += Var.Count;
     Vars.push_back(std::move(Var));
   }
   if (Vars.empty())
     return false;
+  std::string ImageFile, ImageVar;
+  for (const Pool::Variable &Var : Vars) {
+    if (!Var.Image)
+      continue;
+    llvm::StringRef File = llvm::StringRef(Var.Loc).rsplit(':').first.rsplit(':').first;
+    if (!ImageFile.empty() && File != ImageFile) {
+      Why = "the globals '" + ImageVar + "' and '" + Var.Name + "' are initialised in "
+            "different files (" + ImageFile + ", " + File.str() + "): ptrcomp makes the "
+            "initialised objects of one pool from one file";
+      return false;
+    }
+    ImageFile = File.str();
+    ImageVar = Var.Name;
+  }
   if (Opts.IndexBits == 16 && Next > 65535) {
     Why = "its global objects alone need more than 65,535 16-bit indices";
     return false;
@@ -1067,6 +1088,10 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
   for (uint64_t Off : Offs)
     if (!rewritablePointerAt(XN.Type, Off, false))
       return false;
+  // Its new layout is spelled only where pointer variables point to it: a field or heap
+  // memory that holds its address keeps pointing to the old one.
+  if (storedAddresses(F).count(G.find(N)))
+    return false;
   // Only plain local variables of exactly this struct type (or arrays of it): their
   // declarations are what changes type.
   bool Any = false;
@@ -1080,6 +1105,26 @@ bool Planner::isLocalHolder(FunctionGraph &F, NodeId N) {
     Any = true;
   }
   return Any;
+}
+
+const NodeSet &Planner::storedAddresses(FunctionGraph &F) {
+  auto [It, New] = StoredAddresses.try_emplace(&F);
+  if (!New)
+    return It->second;
+  DSGraph &G = *F.Graph;
+  for (NodeId M = 1; M < G.capacity(); ++M) {
+    if (!G.isLive(M))
+      continue;
+    const DSNode &MN = G.liveNode(M);
+    bool PointerVariable = MN.Type && !MN.Collapsed &&
+                           PG.Types.info(MN.Type).K == TypeInfo::Pointer &&
+                           !(MN.Flags & (Heap | Global));
+    if (PointerVariable)
+      continue;
+    for (auto &[Off, T] : MN.Edges)
+      It->second.insert(G.resolve(T).Node);
+  }
+  return It->second;
 }
 
 const NodeSet &Planner::valueNodes(FunctionGraph &F) {
@@ -2231,6 +2276,7 @@ void Planner::nameStructures() {
     // Nor a name of the program's (a pool P_h in main would hide main's global P_h).
     auto Take = [&](const std::string &Name) {
       return !PG.TakenNames.count(Name) && !PG.TakenNames.count(Name + "_base") &&
+             !PG.TakenNames.count(Name + "_image") &&
              Taken.insert(Name).second;
     };
     Pl.Name = Base;

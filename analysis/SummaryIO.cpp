@@ -360,7 +360,8 @@ template <typename A> void io(A &Ar, UnitSummary &S) {
     S.Globals = std::make_unique<DSGraph>(S.Types);
   GraphIO::run(Ar, *S.Globals);
   fields(Ar, S.GlobalCells, S.GlobalNames, S.GlobalTypes, S.GlobalTypeDefined,
-         S.GlobalLocs, S.GlobalLocDefined, S.InitializedGlobals, S.TakenNames,
+         S.GlobalLocs, S.GlobalLocDefined, S.InitializedGlobals, S.GlobalsWithValues,
+         S.TakenNames,
          S.GlobalPointersToIntegers, S.FunctionPointersToIntegers,
          S.FunctionTypes, S.AddressIntegers);
 }
@@ -375,7 +376,7 @@ template <typename A> void programGlobals(A &Ar, ProgramGraphs &PG) {
     PG.Globals = std::make_unique<DSGraph>(PG.Types);
   GraphIO::run(Ar, *PG.Globals);
   fields(Ar, PG.GlobalCells, PG.GlobalNames, PG.GlobalTypes,
-         PG.GlobalTypeDefined, PG.GlobalDefinitions, PG.TakenNames, PG.HasMain, PG.AddressEscaped, PG.Unreachable,
+         PG.GlobalTypeDefined, PG.GlobalDefinitions, PG.GlobalsWithValues, PG.TakenNames, PG.HasMain, PG.AddressEscaped, PG.Unreachable,
          PG.Errors, PG.UnitFunctionTypes);
 }
 
@@ -398,7 +399,7 @@ template <typename A> void io(A &Ar, Layout &L) {
          L.NestedArrayBytes, L.StructSize, L.Name, L.IsUnion, L.MallocAligned);
 }
 template <typename A> void io(A &Ar, Pool::Variable &V) {
-  fields(Ar, V.Key, V.Name, V.Loc, V.First, V.Count, V.Array, V.Local, V.Function);
+  fields(Ar, V.Key, V.Name, V.Loc, V.First, V.Count, V.Array, V.Local, V.Function, V.Image);
 }
 template <typename A> void io(A &Ar, Pool &P) {
   fields(Ar, P.Origin, P.Struct, P.Indexed, P.Compressed, P.Bits, P.LayoutId,

@@ -294,8 +294,9 @@ static uint64_t units(const pc_pool *p, size_t n) {
 
 static uint64_t alloc_block(pc_pool *p, uint64_t slots);
 
-/* Objects 1..statics (PC_POOL_INIT_STATICS), handed out first in a new pool and zeroed
-   (a region taken from the cache may hold old bytes). -1 when memory cannot be had. */
+/* Objects 1..statics (PC_POOL_INIT_STATICS), handed out first in a new pool, zeroed (a
+   region taken from the cache may hold old bytes) or copied from the pool's image. -1
+   when memory cannot be had. */
 static int make_statics(pc_pool *p) {
   uint64_t k;
   if (p->unit != 1)
@@ -303,7 +304,10 @@ static int make_statics(pc_pool *p) {
                 "are smaller than an index)", pname(p), (unsigned long long)p->obj_size);
   for (k = 1; k <= p->statics; k++)
     if (alloc_block(p, 1) != k) return -1;
-  memset(p->base + p->obj_size, 0, (size_t)p->statics * p->obj_size);
+  if (p->image != NULL)
+    memcpy(p->base + p->obj_size, p->image, (size_t)p->statics * p->obj_size);
+  else
+    memset(p->base + p->obj_size, 0, (size_t)p->statics * p->obj_size);
   return 0;
 }
 

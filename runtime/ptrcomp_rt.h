@@ -137,6 +137,8 @@ struct pc_pool {
      root or sentinel that heap objects link to): made, zeroed, when the pool is set up,
      before any index of the pool can be used, and never freed. */
   uint64_t statics;
+  /* Their initial bytes, objects 1..statics in order (NULL: zeroed). */
+  const void *image;
 };
 
 /* Width in bytes of a free-list link: as wide as the pool's indices. */
@@ -165,13 +167,19 @@ struct pc_pool {
    makes them anew, zeroed, at the next setup. Objects of pools with statics must be at
    least as large as the pool's indices (PC_RT_UNIT 1). */
 #define PC_POOL_INIT_STATICS(obj_size, index_bits, name, n_statics)                          \
-  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
-    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
-    NULL, 0, (uint64_t)(n_statics) }
+  PC_POOL_INIT_IMAGE(obj_size, index_bits, name, n_statics, NULL)
 #define PC_POOL_INIT_SHARED_STATICS(obj_size, index_bits, name, n_statics)                   \
+  PC_POOL_INIT_SHARED_IMAGE(obj_size, index_bits, name, n_statics, NULL)
+/* The same, with objects 1..n_statics made as copies of image[0..n_statics-1] (an array of
+   the pool's objects: the initialisers of the program's global objects), at every setup. */
+#define PC_POOL_INIT_IMAGE(obj_size, index_bits, name, n_statics, image)                     \
   { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
     (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
-    NULL, 1, (uint64_t)(n_statics) }
+    NULL, 0, (uint64_t)(n_statics), (image) }
+#define PC_POOL_INIT_SHARED_IMAGE(obj_size, index_bits, name, n_statics, image)              \
+  { NULL, 0, 0, 0, 0, 0, 0, (size_t)(obj_size),                                            \
+    (uint32_t)PC_RT_UNIT(obj_size, index_bits), (uint32_t)(index_bits), (name), NULL, NULL,  \
+    NULL, 1, (uint64_t)(n_statics), (image) }
 
 /* index_bits: 16 or 32 limit the pool to 2^bits - 1 objects; 64 means no index limit (the
    reservation still applies). */

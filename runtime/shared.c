@@ -165,6 +165,7 @@ int pc_rt_shared_ready(pc_pool *p) {
   if (s != NULL) {
     pc_pool_init(&s->inner, p->obj_size, p->index_bits, p->name);
     s->inner.statics = p->statics; /* the inner pool hands out all objects */
+    s->inner.image = p->image;
     pc_pool_ready(&s->inner);
     if (s->inner.base == NULL) { /* the region cannot be reserved */
       free(s);
@@ -425,7 +426,9 @@ void pc_rt_shared_destroy(pc_pool *p) {
   }
   {
     uint64_t statics = p->statics; /* made again at the next setup */
+    const void *image = p->image;
     pc_pool_init_shared(p, p->obj_size, p->index_bits, p->name);
     p->statics = statics;
+    p->image = image;
   }
 }

@@ -319,15 +319,25 @@ def test_multi_tu_global_root_through_compile_commands(ptrcomp, tmp_path):
                             args=["500"])
 
 
+@pytest.mark.parametrize("defined", ["tentative", "initialised"])
 @pytest.mark.parametrize("mode", ["command", "steps"])
-def test_multi_tu_global_sentinel(ptrcomp, tmp_path, mode):
-    """A global sentinel node declared `extern` in a header, defined (tentatively) in one
-    file and linked to heap nodes in both: it moves into the pool, every declaration of
-    it becomes the index of its object (the first in each file; the definition after the
-    header's is left empty), and the program behaves the same, run as one command and
-    as the four steps of a build system."""
+def test_multi_tu_global_sentinel(ptrcomp, tmp_path, mode, defined):
+    """A global sentinel node declared `extern` in a header, defined in one file and
+    linked to heap nodes in both: it moves into the pool, every declaration of it becomes
+    the index of its object (the first in each file; the definition after the header's
+    is left empty), and the program behaves the same, run as one command and as the four
+    steps of a build system. Defined tentatively (made zeroed), or initialised to point
+    to itself with a key of -1 that main prints: then lru.c, which defines it, writes the
+    pool's image, and main.c, which defines the pool, declares it."""
+    import shutil
     import test_step_mode
-    src = EXEC_DIR.parent / "exec_multi" / "global_sentinel"
+    src = tmp_path / "src"
+    shutil.copytree(EXEC_DIR.parent / "exec_multi" / "global_sentinel", src)
+    if defined == "initialised":
+        lru_c = (src / "lru.c").read_text()
+        lru_c = lru_c.replace("struct entry lru;", "struct entry lru = { &lru, &lru, -1, 0 };")
+        lru_c = lru_c.replace("lru.newer = lru.older = &lru;", "lru.value = 0;")
+        (src / "lru.c").write_text(lru_c)
     files = ["lru.c", "main.c"]
     if mode == "steps":
         out_files, report, _ = test_step_mode.steps(files, src, tmp_path / "steps",
@@ -346,8 +356,15 @@ def test_multi_tu_global_sentinel(ptrcomp, tmp_path, mode):
     pool = entry[0]["pool"]
     header = (out / "lru.h").read_text()
     assert f"enum {{ lru = 1 /* ptrcomp: object 1 of pool {pool} */ }};" in header, header
-    assert "/* ptrcomp: 'lru' is an index into a pool, declared above */;" in (
-        out / "lru.c").read_text()
+    lru_c, main_c = (out / "lru.c").read_text(), (out / "main.c").read_text()
+    assert "/* ptrcomp: 'lru' is an index into a pool, declared above */;" in lru_c
+    image = f"const struct entry_pc32 {pool}_image[1]"
+    if defined == "initialised":
+        assert image + " = {\n    [0] = {.newer = lru, .older = lru, .key = -1}\n};" in lru_c
+        assert "extern " + image + ";" in main_c and image + " =" not in main_c
+        assert f"PC_POOL_INIT_IMAGE(sizeof(struct entry_pc32), 32, " in main_c
+    else:
+        assert image not in lru_c + main_c
     tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path,
                             args=["500"], original_flags=["-std=gnu11"],
                             transformed_flags=["-std=gnu11"])

@@ -154,7 +154,8 @@ CASES = [
         "destroy: ok\n")),
     Case("statics", "statics.c", link=("-pthread",), stdout=(
         "statics: zeroed at setup, kept when empty, made again after destroy\n"
-        "shared statics: ok\n")),
+        "shared statics: ok\n"
+        "images: copied at setup and after destroy\n")),
     Case("hot_loop", "hot_loop.c", stdout="100000 pools created and destroyed: sum 700000\n"),
     Case("churn", "churn.c", args=("rss",), variants=("mmap", "malloc"), stdout=CHURN_OUT),
     # Under ASan the resident size is not measured: freed malloc blocks (the fallback's

@@ -1,9 +1,9 @@
 /* Locals linked with heap nodes that cannot move into a pool: each structure stays
    unchanged, and the reason names the local and the limit. */
 // EXPECT: {"type": "struct bnode", "pooled": false, "reason": "the local 'head' (local_objects_that_stay.c:52:26), which would move into a pool, is declared in a block that a case label enters"}
-// EXPECT: {"type": "struct inode", "pooled": false, "reason": "the local 'first' (local_objects_that_stay.c:73:18), which would move into a pool, is initialised"}
-// EXPECT: {"type": "struct gnode", "pooled": false, "reason": "the local 'anchor' (local_objects_that_stay.c:86:18), which would move into a pool, is in a function with a goto"}
-// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:103:18), which would move into a pool, is an array"}
+// EXPECT: {"type": "struct inode", "pooled": false, "reason": "the local 'first' (local_objects_that_stay.c:80:18), which would move into a pool, is initialised from a struct value"}
+// EXPECT: {"type": "struct gnode", "pooled": false, "reason": "the local 'anchor' (local_objects_that_stay.c:93:18), which would move into a pool, is in a function with a goto"}
+// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:110:18), which would move into a pool, is an array"}
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -68,9 +68,16 @@ static long in_loop(int rounds) {
     return sum;
 }
 
+static struct inode first_of(int key) {
+    struct inode f;
+    f.next = NULL;
+    f.key = key;
+    return f;
+}
+
 static long initialised(void) {
     long sum = 0;
-    struct inode first = {NULL, 100};
+    struct inode first = first_of(100);
     struct inode *at = &first;
     for (int i = 0; i < 4; i++) {
         PUSH(struct inode, at, i);

@@ -1,7 +1,8 @@
 /* PC_POOL_INIT_STATICS: objects 1..n exist, zeroed, from the pool's setup on, whichever
    call sets it up (pc_base or pc_alloc), also in a region that a destroyed pool left
    dirty; allocation starts after them; freeing every heap object keeps them; destroy
-   makes them anew, zeroed. The same for a thread-safe pool with other threads. */
+   makes them anew, zeroed. The same for a thread-safe pool with other threads. With an
+   image (PC_POOL_INIT_IMAGE), objects 1..n are copies of it at every setup instead. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -17,6 +18,17 @@ struct node {
 static pc_pool Nodes = PC_POOL_INIT_STATICS(sizeof(struct node), 32, "statics (statics.c)", 3);
 static pc_pool Shared =
     PC_POOL_INIT_SHARED_STATICS(sizeof(struct node), 16, "shared statics (statics.c)", 2);
+
+/* Objects 1 and 2 point to each other; object 3 to nothing. */
+static const struct node image[3] = {{2, 10}, {1, 20}, {0, 30}};
+static pc_pool Imaged = PC_POOL_INIT_IMAGE(sizeof(struct node), 32, "image (statics.c)", 3, image);
+static pc_pool SharedImaged =
+    PC_POOL_INIT_SHARED_IMAGE(sizeof(struct node), 32, "shared image (statics.c)", 3, image);
+
+static int as_image(const pc_pool *p) {
+  const struct node *b = (const struct node *)pc_base(p);
+  return memcmp(&b[1], image, sizeof image) == 0;
+}
 
 static int zeroed(const pc_pool *p, uint64_t n) {
   const struct node *b = (const struct node *)pc_base(p);
@@ -108,6 +120,23 @@ int main(void) {
   CHECK(zeroed(&Shared, 2));
   pc_pool_destroy(&Shared);
   printf("shared statics: ok\n");
+
+  for (round = 0; round < 2; round++) {
+    pc_pool *p = round ? &SharedImaged : &Imaged;
+    uint64_t first = pc_alloc(p, 1);
+    CHECK(first > 3);
+    CHECK(as_image(p));
+    pc_free(p, first);
+    b = (struct node *)pc_base(p);
+    b[1].key = 11;
+    b[3].key = 31;
+    CHECK(chain(p, 3, 10) == 45);
+    unchain(p, 3);
+    pc_pool_destroy(p);
+    CHECK(as_image(p)); /* made again from the image, not from what was written */
+    pc_pool_destroy(p);
+  }
+  printf("images: copied at setup and after destroy\n");
   pc_pool_destroy(&Nodes);
   return 0;
 }

@@ -1354,7 +1354,19 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       // A local that lives in its owner's pool: allocated here, freed with the pool.
       dsa::NodeEncoding Enc;
       if (pooledLocal(VD, &Enc)) {
-        Parts.push_back(Decl + " = pc_alloc_local(" + poolExpr(Enc) + ", 1)");
+        Decl += " = pc_alloc_local(" + poolExpr(Enc) + ", 1)";
+        // Its brace list (rules/Declarations.h made sure it can be written for the pool's
+        // layout) is stored into the new, zeroed object: as the original, the list may
+        // name the object itself (`{ 0, &self }`).
+        std::string Why;
+        const auto *ILE = dyn_cast_or_null<InitListExpr>(
+            VD->getInit() ? VD->getInit()->IgnoreParens() : nullptr);
+        if (ILE && !isZeroInitializer(ILE, Ctx))
+          if (auto Elems = holderInit(ILE, VD->getType(), F.VarStorage.lookup(VD), Why,
+                                      /*InPool=*/true))
+            Decl += "; " + baseName(Enc, ILE) + "[" + VD->getName().str() + "] = (" +
+                    layoutType(Enc) + ")" + holderListText(*Elems);
+        Parts.push_back(Decl);
         continue;
       }
       std::string HolderWhy;

@@ -1,5 +1,6 @@
 //===- GlobalVariable.cpp - the new declaration of a global pointer variable ===//
 #include "GlobalVariable.h"
+#include "GlobalImage.h"
 #include "VersionView.h"
 
 #include "clang/AST/ASTContext.h"
@@ -148,9 +149,17 @@ static GlobalRewrite pooledVariableDecl(const dsa::Plan &P, const VarDecl *VD,
     return Refuse("has one object per thread (" + Where + ")");
   if (Ctx.getBaseElementType(VD->getType()).isVolatileQualified())
     return Refuse("is volatile (" + Where + ")");
-  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx))
-    return Refuse("is initialised at " + Where +
-                  ": ptrcomp moves only zero-initialised objects into pools");
+  // Its values go into the pool's image, which the unit defining it writes
+  // (GlobalImage.h): one unit, so not a header's definition, which several may share.
+  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx)) {
+    if (!SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())))
+      return Refuse("is initialised in a header (" + Where + ")");
+    std::string Why;
+    std::optional<std::string> Elements = imageElements(P, Out.Pool, Var, VD, Why);
+    if (!Elements)
+      return Refuse(Why);
+    Out.Image = *Elements;
+  }
   // `struct node a, b;`: the other declarators keep their own type.
   unsigned Declarators = 0;
   for (const Decl *D : VD->getDeclContext()->decls())
@@ -237,20 +246,26 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
     }
     New += " = " + Lexer::getSourceText(IR, SM, Ctx.getLangOpts()).str();
   } else if (Init) {
-    // A static initialiser cannot compute an index: only null initialisers convert.
+    // A static initialiser cannot compute an index: only null initialisers convert, and
+    // addresses of global objects moved into the pool, whose indices are constants.
     Expr::EvalResult R;
     const Expr *I = Init->IgnoreParenCasts();
     bool Zero = isa<ImplicitValueInitExpr>(I) ||
                 Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
                 (I->getType()->isIntegerType() && I->EvaluateAsInt(R, Ctx) &&
                  R.Val.getInt() == 0);
+    std::optional<std::string> Index;
     if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
       Zero = isZeroInitializer(ILE, Ctx);
       New += " = {0}";
     } else if (Zero) {
       New += " = 0";
+    } else if (Out.Pool >= 0 && !P.Pools[Out.Pool].Variables.empty()) {
+      Index = pooledAddressConstant(P, Init, Ctx);
+      if (Index)
+        New += " = " + *Index;
     }
-    if (!Zero) {
+    if (!Zero && !Index) {
       Out.Why = Name + " is initialised with a pointer at " + Where;
       return Out;
     }

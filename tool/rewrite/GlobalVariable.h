@@ -20,6 +20,9 @@ struct GlobalRewrite {
   int Pool = -1;      ///< the global pool its values index
   std::set<int> Pools; ///< every pool whose representation the declaration depends on
   std::string Why;    ///< why it cannot be written again (then Decl is unusable)
+  /// A global moved into pool Pool with values: its elements of the pool's image
+  /// (GlobalImage.h), which this unit defines.
+  std::string Image;
 };
 
 /// \p Starts counts the top-level variables declared at each file offset of the

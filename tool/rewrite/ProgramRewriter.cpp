@@ -16,6 +16,7 @@
 #include "IncludePlacement.h"
 #include "LayoutOrder.h"
 #include "Rewriter.h"
+#include "GlobalImage.h"
 #include "SharedStatics.h"
 #include "ptrcomp/Compat.h"
 
@@ -339,12 +340,15 @@ private:
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       DeclarationsAfterLayouts;
   std::map<int, unsigned> GlobalPoolUse; // pool -> first use in this unit
+  /// Pool -> the elements of its image that this unit's globals give (GlobalImage.h).
+  std::map<int, std::vector<std::string>> ImageElements;
   /// Global pools that functions of an included .c file use: the main file declares
   /// them before the #include and defines them at its end (their struct may be defined
   /// in the included file).
   std::set<int> PoolsUsedThroughIncludes;
   void emitGlobalPools();
   void rewriteGlobalVariables();
+  void emitImages();
 
 public:
   /// Where the first veto came from (see RewriteStage).
@@ -920,6 +924,8 @@ void ProgramRewriter::rewriteGlobalVariables() {
         Out[P.Pools[Pl].Origin] = G.Why;
       continue;
     }
+    if (!G.Image.empty())
+      ImageElements[G.Pool].push_back(G.Image);
     if (G.Decl.empty())
       continue;
     CharSourceRange CR = Lexer::makeFileCharRange(
@@ -948,6 +954,30 @@ void ProgramRewriter::rewriteGlobalVariables() {
       }
     }
     add(realPath(SM, FID), Off, End - Off, G.Decl, Pools);
+  }
+}
+
+void ProgramRewriter::emitImages() {
+  // At the end of the unit: every moved global and every name their values use is
+  // declared by then. Not static: the pool may be defined in another unit.
+  for (auto &[Pl, Elements] : ImageElements) {
+    const dsa::Pool &Po = P.Pools[Pl];
+    // In the order of the objects ("[3] = {...}").
+    llvm::sort(Elements, [](const std::string &A, const std::string &B) {
+      return std::stoull(A.substr(1)) < std::stoull(B.substr(1));
+    });
+    std::string Names;
+    for (const dsa::Pool::Variable &Var : Po.Variables)
+      if (Var.Image)
+        Names += (Names.empty() ? "" : ", ") + Var.Name;
+    PendingPrototypes.push_back(
+        {realPath(SM, SM.getMainFileID()), (unsigned)SM.getBufferData(SM.getMainFileID()).size(),
+         "\n/* ptrcomp: the first values of " + Names + ", objects of pool " + Po.Name +
+             " */\nconst " + dsa::layoutTypeName(P.Layouts[Po.LayoutId]) + " " +
+             imageName(Po) + "[" + std::to_string(Po.variableObjects()) + "] = {\n    " +
+             llvm::join(Elements, ",\n    ") + "\n};\n",
+         {Pl}});
+    NeedsInclude.insert(SM.getMainFileID());
   }
 }
 
@@ -983,16 +1013,26 @@ void ProgramRewriter::emitGlobalPools() {
       for (char C : Po.Label)
         Label += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
       // Global objects that live in the pool are its first objects (Pool::Variables).
-      std::string Statics, Objects;
-      for (const dsa::Pool::Variable &Var : Po.Variables)
+      std::string Statics, Objects, Image;
+      for (const dsa::Pool::Variable &Var : Po.Variables) {
         Objects += (Objects.empty() ? "" : ", ") + Var.Name;
+        if (Var.Image)
+          Image = imageName(Po);
+      }
       if (!Po.Variables.empty())
         Statics = ", " + std::to_string(Po.variableObjects());
-      Text = "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
+      if (!Image.empty()) {
+        // Their first values, defined by the unit that defines them (emitImages).
+        Text = "extern const " + Type + " " + Image + "[" +
+               std::to_string(Po.variableObjects()) + "];\n";
+        Statics += ", " + Image;
+      }
+      Text += "/* ptrcomp: pool of the " + PG.Types.name(Po.Struct) +
              " objects reachable from global variables" +
              (Objects.empty() ? "" : "; its first objects are " + Objects) +
              " */\npc_pool " + Po.Name + " = PC_POOL_INIT" +
-             (Po.ThreadSafe ? "_SHARED" : "") + (Statics.empty() ? "" : "_STATICS") + "(" +
+             (Po.ThreadSafe ? "_SHARED" : "") +
+             (Image.empty() ? Statics.empty() ? "" : "_STATICS" : "_IMAGE") + "(" +
              (Po.MallocAligned && Po.LayoutId < 0 ? "PC_MALLOC_ALIGNED(sizeof(" + Type + "))"
                                                   : "sizeof(" + Type + ")") +
              ", " + std::to_string(Po.Bits) + ", \"" + Label + "\"" + Statics + ");\n\n";
@@ -1065,6 +1105,7 @@ bool ProgramRewriter::run() {
   for (auto &[File, Off, Text, Pools] : DeclarationsAfterLayouts)
     add(File, Off, 0, Text, Pools);
   emitGlobalPools();
+  emitImages();
   emitPrototypes();
   if (!Out.empty())
     return false;

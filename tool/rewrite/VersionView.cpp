@@ -23,28 +23,6 @@ namespace ptrcomp {
 using dsa::Cell;
 using dsa::NodeEncoding;
 
-bool isNullConstant(const Expr *E, ASTContext &Ctx) {
-  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return true;
-  Expr::EvalResult R;
-  const Expr *Inner = E->IgnoreParenCasts();
-  return Inner->getType()->isIntegerType() && Inner->EvaluateAsInt(R, Ctx) &&
-         R.Val.getInt() == 0;
-}
-
-bool isZeroInitializer(const Expr *E, ASTContext &Ctx) {
-  E = E->IgnoreParens();
-  if (isa<ImplicitValueInitExpr>(E))
-    return true;
-  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
-    for (const Expr *I : ILE->inits())
-      if (I && !isZeroInitializer(I, Ctx))
-        return false;
-    return true;
-  }
-  return isNullConstant(E, Ctx);
-}
-
 unsigned timesNamed(const VarDecl *VD, const Stmt *S) {
   if (!S)
     return 0;
@@ -400,14 +378,15 @@ VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
 
 std::optional<std::vector<VersionView::HolderInitElement>>
 VersionView::holderInit(const InitListExpr *ILE, QualType T, Cell Storage,
-                        std::string &Why) const {
+                        std::string &Why, bool InPool) const {
   Why.clear();
   const RecordDecl *RD = T->getAsRecordDecl();
   if (!ILE || !RD || !RD->isStruct())
     return std::nullopt;
   NodeEncoding E = encOfCell(Storage);
   Cell C = F.Graph->resolve(Storage);
-  if (!E.isHolder() || C.isNull() || C.Offset != 0)
+  if (!(InPool ? E.isPooled() && E.Indexed : E.isHolder()) || E.LayoutId < 0 || C.isNull() ||
+      C.Offset != 0)
     return std::nullopt;
   std::string At = dsa::locationString(Ctx, ILE->getBeginLoc());
   const InitListExpr *Semantic = ILE->isSemanticForm() ? ILE : ILE->getSemanticForm();

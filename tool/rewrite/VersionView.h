@@ -15,6 +15,7 @@
 #include "MacroBodies.h"
 
 #include "ptrcomp/analysis/Plan.h"
+#include "ptrcomp/analysis/ZeroValues.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
@@ -35,11 +36,6 @@ class Preprocessor;
 namespace ptrcomp {
 
 inline bool isPointer(clang::QualType T) { return T->isAnyPointerType(); }
-
-/// A null pointer constant, also `(T *)0` and integer constants equal to 0.
-bool isNullConstant(const clang::Expr *E, clang::ASTContext &Ctx);
-/// A null constant, an implicit zero, or a braced list of those (`{0}`, `{NULL, 0}`).
-bool isZeroInitializer(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// What `free(Arg)` frees: the object \p Arg points to, through casts between pointer
 /// types (`free((char *)p)`, the K&R way, frees the node p).
@@ -152,11 +148,13 @@ public:
   std::optional<std::vector<HolderInitElement>> holderInit(const clang::VarDecl *VD,
                                                            std::string &Why) const;
   /// The same for brace list \p ILE of an object of type \p T at \p Storage (a compound
-  /// literal's, or a variable's).
+  /// literal's, or a variable's). \p InPool: the object is one a pool holds (a local
+  /// moved into its pool), whose list is written for the pool's layout.
   std::optional<std::vector<HolderInitElement>> holderInit(const clang::InitListExpr *ILE,
                                                            clang::QualType T,
                                                            dsa::Cell Storage,
-                                                           std::string &Why) const;
+                                                           std::string &Why,
+                                                           bool InPool = false) const;
   /// The result type of this version when it differs from the original's, else "".
   std::string newReturnType() const;
   std::string idxType(const dsa::NodeEncoding &E) const;

@@ -56,9 +56,19 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
   for (const Attr *A : VD->attrs())
     if (!A->isImplicit())
       return Name + "has an attribute at " + dsa::locationString(Ctx, A->getLocation());
-  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx))
-    return Name + "is initialised: ptrcomp moves only zero-initialised or uninitialised "
-                  "locals into pools";
+  // A brace list is written again for the pool's layout and stored into the new object
+  // (FunctionRewriter::declStmt); a struct value copied in is not.
+  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx)) {
+    std::string Why;
+    auto It = V.function().VarStorage.find(VD);
+    if (!isa<InitListExpr>(Init->IgnoreParens()) || It == V.function().VarStorage.end())
+      return Name + "is initialised from a struct value: ptrcomp moves locals initialised "
+                    "from a brace list, or not initialised, into pools";
+    if (!V.holderInit(cast<InitListExpr>(Init->IgnoreParens()), VD->getType(), It->second,
+                      Why, /*InPool=*/true))
+      return Name + "is initialised from a list that ptrcomp cannot write for the pool" +
+             (Why.empty() ? std::string() : " (" + Why + ")");
+  }
   // Each exit that frees it must be written out in the file (as the rewriter finds a
   // statement's text: from its start to its semicolon), and so must the block's end.
   if (!V.fileRange(Scope->getRBracLoc()))

@@ -132,6 +132,9 @@ struct Pool {
     bool Array = false;
     bool Local = false;
     std::string Function; ///< a local's function, as written
+    /// A global defined with values (not all zeros): its object is made from the
+    /// pool's image, which the unit defining it writes.
+    bool Image = false;
   };
   std::vector<Variable> Variables;
   /// The objects the runtime makes for the global Variables.

@@ -362,6 +362,8 @@ struct ProgramGraphs {
   std::set<std::string> GlobalTypeDefined;
   /// key -> where the program defines the file-scope variable (no entry: only declared)
   std::map<std::string, std::string> GlobalDefinitions;
+  /// Globals defined with an initialiser that is not all zeros (UnitSummary).
+  std::set<std::string> GlobalsWithValues;
   /// Identifiers of the program starting with "P_" (UnitSummary::TakenNames): a pool or
   /// its base named so would shadow the program's own, or be replaced by its macro.
   std::set<std::string> TakenNames;

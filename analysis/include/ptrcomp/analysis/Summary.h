@@ -72,6 +72,8 @@ struct UnitSummary {
   /// Externally visible globals the unit defines with an initializer: name ->
   /// where.
   std::map<std::string, std::string> InitializedGlobals;
+  /// Globals the unit defines with an initialiser that is not all zeros (keys).
+  std::set<std::string> GlobalsWithValues;
   /// Pointers cast to integers: in the global initializers (cells of Globals),
   /// and per function (cells of its graph).
   std::vector<std::pair<Cell, std::string>> GlobalPointersToIntegers;
