@@ -134,6 +134,17 @@ public:
     const ValueDecl *D = slotNamed(E);
     return D && isSlot(D);
   }
+  /// Whether \p E is a slot pointer's value, or one moved along its array (`top - 1`).
+  bool slotOperand(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+      return slotOperand(BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                                   : BO->getRHS());
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp())
+      return slotOperand(UO->getSubExpr());
+    return isSlotPointer(E);
+  }
   /// Slot pointer stored at \p Storage now also designates the places \p Source points
   /// to: its slot node's pointer is unified with theirs, the places stay apart.
   /// \p LongLived: the slot pointer may outlive the function (a static variable, a
@@ -225,12 +236,20 @@ private:
   /// the same place, which an index answers only within one pool. Unifying their targets
   /// puts whatever they may point to in one pool, where equal indices mean the same
   /// object and null is 0 for both (two pools would both number their first object 1).
+  /// A slot pointer (SlotPointers.h) is compared with or subtracted from a place it
+  /// may move to (`top < stack`): both stay real addresses of places, which must only
+  /// hold the same pointers, as assigning one to the other would make them.
   void samePlaces(Cell A, Cell B, const Expr *E) {
     if (A.isNull() || B.isNull())
       return;
-    QualType T = cast<BinaryOperator>(E)->getLHS()->getType();
+    const auto *BO = cast<BinaryOperator>(E);
+    QualType T = BO->getLHS()->getType();
     if (T->isFunctionPointerType())
       return; // functions are not pooled; their identity needs no unification
+    if (slotOperand(BO->getLHS()) || slotOperand(BO->getRHS())) {
+      G.merge(G.edge(G.resolve(A)), G.edge(G.resolve(B)), [&] { return loc(E); });
+      return;
+    }
     G.merge(A, B, [&] { return loc(E); });
   }
   void access(Cell C, QualType T, const Expr *E) {
@@ -808,6 +827,12 @@ Cell Builder::pointerStep(Cell P, QualType PtrType, const Expr *Count, bool Nega
   }
   if (Step >= (uint64_t(1) << 31))
     Exact = false; // no meaningful constant move; and no overflow below
+  // A move over pointers (`top - 1` of a `struct node **`) goes from slot to slot of an
+  // array of them, also before their node has a type (which would make a move before
+  // its start the way out of an object it is inside of, as container_of is).
+  if (const auto *PT = PtrType->getAs<PointerType>();
+      PT && PT->getPointeeType()->isPointerType() && !G.node(G.resolve(P).Node).Type)
+    access(P, PT->getPointeeType(), E);
   int64_t Delta = (Negate ? -N : N) * int64_t(std::max<uint64_t>(Step, 1));
   return G.step(P, Step, Exact, Delta, loc(E));
 }

@@ -1121,8 +1121,11 @@ const NodeSet &Planner::storedAddresses(FunctionGraph &F) {
                            !(MN.Flags & (Heap | Global));
     if (PointerVariable)
       continue;
+    // (A pointer into the object itself, `top` into its own `stack`, is rewritten with
+    // it.)
     for (auto &[Off, T] : MN.Edges)
-      It->second.insert(G.resolve(T).Node);
+      if (NodeId To = G.resolve(T).Node; To != M)
+        It->second.insert(To);
   }
   return It->second;
 }

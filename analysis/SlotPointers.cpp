@@ -175,6 +175,60 @@ private:
     }
   }
 
+  /// Whether \p X designates places that hold exactly the pointers slot pointer \p D's
+  /// targets hold: another slot pointer's value (then linked to D), `&place`, an array
+  /// of such places (decayed), or one of those plus or minus an integer. A slot pointer
+  /// moves only along an array of places, all of which hold indices alike.
+  bool slotValue(const Expr *X, const ValueDecl *D) {
+    X = X->IgnoreParens();
+    // A qualification conversion (`struct node **` to `struct node *const *`; in a
+    // comparison, C's composite type makes it a bit cast).
+    while (const auto *IC = dyn_cast<ImplicitCastExpr>(X)) {
+      if (IC->getCastKind() != CK_NoOp &&
+          !(IC->getCastKind() == CK_BitCast &&
+            sameButQualifiers(IC->getType(), IC->getSubExpr()->getType())))
+        break;
+      X = IC->getSubExpr()->IgnoreParens();
+    }
+    QualType Held = D->getType()->getPointeeType().getUnqualifiedType();
+    if (const auto *BO = dyn_cast<BinaryOperator>(X);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+      const Expr *Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+      const Expr *Int = Ptr == BO->getLHS() ? BO->getRHS() : BO->getLHS();
+      return Int->getType()->isIntegerType() && slotValue(Ptr, D);
+    }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(X)) {
+      if (IC->getCastKind() == CK_LValueToRValue) {
+        const ValueDecl *Other = slotNamed(IC->getSubExpr());
+        if (!Other || !isCandidate(Other) ||
+            !Ctx.hasSameType(Other->getType()->getPointeeType()->getPointeeType()
+                                 .getUnqualifiedType(),
+                             Held->getPointeeType().getUnqualifiedType()))
+          return false;
+        Links.unionSets(cast<ValueDecl>(D->getCanonicalDecl()),
+                        cast<ValueDecl>(Other->getCanonicalDecl()));
+        return true;
+      }
+      if (IC->getCastKind() == CK_ArrayToPointerDecay) {
+        const ArrayType *AT = Ctx.getAsArrayType(IC->getSubExpr()->getType());
+        return AT && Ctx.hasSameUnqualifiedType(AT->getElementType(), Held);
+      }
+      return false;
+    }
+    const auto *UO = dyn_cast<UnaryOperator>(X);
+    return UO && UO->getOpcode() == UO_AddrOf &&
+           Ctx.hasSameUnqualifiedType(UO->getSubExpr()->getType(), Held);
+  }
+
+  /// Whether \p A and \p B differ only in qualifiers, at any level of pointers.
+  bool sameButQualifiers(QualType A, QualType B) const {
+    while (A->isPointerType() && B->isPointerType()) {
+      A = A->getPointeeType();
+      B = B->getPointeeType();
+    }
+    return Ctx.hasSameUnqualifiedType(A, B);
+  }
+
   /// \p Source flows into slot pointer \p D.
   void sourceOf(const ValueDecl *D, const Expr *Source) {
     D = cast<ValueDecl>(D->getCanonicalDecl());
@@ -193,23 +247,9 @@ private:
           P = IC->getSubExpr()->IgnoreParens();
         else
           break;
-      // Another slot pointer's value.
-      if (const auto *Read = dyn_cast<ImplicitCastExpr>(P);
-          Read && Read->getCastKind() == CK_LValueToRValue)
-        if (const ValueDecl *Other = slotNamed(Read->getSubExpr());
-            Other && isCandidate(Other) &&
-            Ctx.hasSameType(Other->getType()->getPointeeType()->getPointeeType()
-                                .getUnqualifiedType(),
-                            D->getType()->getPointeeType()->getPointeeType()
-                                .getUnqualifiedType())) {
-          Links.unionSets(D, Other);
-          continue;
-        }
-      // `&place` where place holds exactly the pointers D's targets hold.
-      const auto *UO = dyn_cast<UnaryOperator>(P);
-      if (UO && UO->getOpcode() == UO_AddrOf &&
-          Ctx.hasSameUnqualifiedType(UO->getSubExpr()->getType(),
-                                     D->getType()->getPointeeType().getUnqualifiedType()))
+      // `&place` where place holds exactly the pointers D's targets hold, an array of
+      // such places (`stack`), or one of those moved along its array (`stack - 1`).
+      if (slotValue(P, D))
         continue;
       Dropped.insert(D);
     }
@@ -327,26 +367,60 @@ private:
         sourceOf(D, BO->getRHS());
       return;
     }
-    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(P);
-    if (!Read || Read->getCastKind() != CK_LValueToRValue) {
-      Dropped.insert(D);
+    // Moved along its array (`++top`, `top -= 2`): the new value is used only as a
+    // read of it may be.
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+        UO && UO->isIncrementDecrementOp()) {
+      if (!valueUnused(I) && !readAs(D, I))
+        Dropped.insert(D);
       return;
     }
+    if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(P);
+        CA && (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+        CA->getLHS()->IgnoreParens() == E) {
+      if (!valueUnused(I))
+        Dropped.insert(D);
+      return;
+    }
+    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(P);
+    if (!Read || Read->getCastKind() != CK_LValueToRValue || !readAs(D, I))
+      Dropped.insert(D);
+  }
+
+  /// Whether the value of slot pointer \p D at Parents[I] is used only as a slot
+  /// pointer's: read through, tested, assigned to another slot pointer, or compared
+  /// with, subtracted from or moved along the places it may designate.
+  bool readAs(const ValueDecl *D, size_t I) {
+    const Stmt *E = Parents[I];
     size_t J = I;
     const Stmt *U = above(J);
+    // A qualification conversion (`top < stack` of a const iterator compares as
+    // `const struct node *const *`).
+    if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(U);
+        IC && IC->getCastKind() == CK_NoOp)
+      return readAs(D, J);
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(U);
         UO && UO->getOpcode() == UO_Deref) {
       // `*pp` is a place holding a node pointer: read, written, its node's members
       // reached; but `&*pp` would hand the slot's address on.
       size_t K = J;
       const auto *Outer = dyn_cast_or_null<UnaryOperator>(above(K));
-      if (Outer && Outer->getOpcode() == UO_AddrOf)
-        Dropped.insert(D);
-      return;
+      return !(Outer && Outer->getOpcode() == UO_AddrOf);
     }
     if (onlyTested(I) || isSlotSource(I))
-      return;
-    Dropped.insert(D);
+      return true;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(U);
+    if (!BO)
+      return false;
+    const Expr *Other = BO->getLHS()->IgnoreParens() == E ? BO->getRHS() : BO->getLHS();
+    // `top - 1` used as the slot pointer itself is; `top - stack`, `top < stack + n`.
+    if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+        Other->getType()->isIntegerType())
+      return readAs(D, J);
+    if (BO->getOpcode() == BO_Sub || BO->isComparisonOp())
+      return slotValue(Other, D) ||
+             Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+    return false;
   }
 
   ASTContext &Ctx;

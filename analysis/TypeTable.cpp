@@ -372,10 +372,12 @@ bool TypeTable::strideInside(TypeId T, uint64_t Off, uint64_t Step,
     if (Step % ES == 0) {
       if (!Delta)
         return true;
-      // Off is relative to this array; a flexible array member (size 0) has no end.
+      // Off is relative to this array; a flexible array member (size 0) has no end. One
+      // element before the start counts as inside, as one past the end does: a stack
+      // kept as `top = stack - 1` (an empty stack, klib's kavl iterator) stays in it.
       int64_t To = int64_t(Off) + *Delta;
       uint64_t AS = size(T);
-      return To >= 0 && (AS == 0 || uint64_t(To) <= AS);
+      return To >= -int64_t(ES) && (AS == 0 || To <= int64_t(AS));
     }
     return strideInside(E, Off % ES, Step, Delta);
   }

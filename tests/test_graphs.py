@@ -523,6 +523,20 @@ def deref_star(G, S):
     n.edge(8, to=n)
 
 
+@case("stack_iterator.c")
+def stack_iterator(G, S):
+    for f in ("first", "next"):
+        it = G[f]["it"].expect(type="struct itr", collapsed=False, has="I")
+        slot = it.edge(128)
+        assert slot != it, f"{f}: top points to a slot node of its own, not into the iterator"
+        slot.expect(type="struct node *", collapsed=False)
+        assert slot.edge(0) == it.edge(0), f"{f}: the slot holds what the stack holds"
+    m = G["main"]
+    it = m["&it"].expect(type="struct itr", collapsed=False, has="S")
+    node = it.edge(0).expect(type="struct node", collapsed=False, has="H")
+    assert it.edge(128) != it and it.edge(128).edge(0) == node
+
+
 @case("address_of.c")
 def address_of(G, S):
     m = G["main"]

@@ -1,11 +1,9 @@
 /* An in-order iterator over a binary tree, kept in a local struct (the shape of klib's
    kavl/krmq iterators): an array of node pointers used as a stack and a pointer `top`
-   into that array. Stepping `top` through the array inside the struct unifies the
-   iterator's bytes, so the iterator (in main's frame) and the heap nodes it points to
-   become one structure, which stays unchanged. The reason names the local variable
-   that brings the stack object in, since the structure is then labelled with the
-   iterator's type rather than the nodes'. */
-// EXPECT: {"type": "struct titer", "owner": "main", "pooled": false, "reason": "holds stack or global objects as well as heap objects (among them 'it' of main (stack_iterator_mixed.c:65:18))"}
+   into that array. `top` only moves along the stack and is read through: it becomes a
+   pointer to the iterator's array of indices, and the tree is compressed. (It used to
+   make the iterator and the nodes one structure, which stayed unchanged.) */
+// EXPECT: {"type": "struct tnode", "owner": "main", "compressed": true}
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1296,6 +1296,19 @@ void FunctionRewriter::rootExpr(const Expr *E) {
   place(E, rewrite(E), Mark);
 }
 
+/// Whether struct type \p T has a const member, also in a nested struct or array.
+static bool hasConstMember(QualType T) {
+  if (const auto *AT = T->getAsArrayTypeUnsafe())
+    return AT->getElementType().isConstQualified() || hasConstMember(AT->getElementType());
+  const RecordDecl *RD = T->getAsRecordDecl();
+  if (!RD)
+    return false;
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->getType().isConstQualified() || hasConstMember(FD->getType()))
+      return true;
+  return false;
+}
+
 void FunctionRewriter::declStmt(const DeclStmt *DS) {
   bool AnyTypeChange = false;
   for (const Decl *D : DS->decls())
@@ -1363,9 +1376,15 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
             VD->getInit() ? VD->getInit()->IgnoreParens() : nullptr);
         if (ILE && !isZeroInitializer(ILE, Ctx))
           if (auto Elems = holderInit(ILE, VD->getType(), F.VarStorage.lookup(VD), Why,
-                                      /*InPool=*/true))
-            Decl += "; " + baseName(Enc, ILE) + "[" + VD->getName().str() + "] = (" +
-                    layoutType(Enc) + ")" + holderListText(*Elems);
+                                      /*InPool=*/true)) {
+            std::string Object = baseName(Enc, ILE) + "[" + VD->getName().str() + "]";
+            std::string Value = "(" + layoutType(Enc) + ")" + holderListText(*Elems);
+            // A const member cannot be assigned, only initialised: the bytes are copied.
+            if (hasConstMember(VD->getType()))
+              Decl += "; memcpy(&" + Object + ", &" + Value + ", sizeof " + Object + ")";
+            else
+              Decl += "; " + Object + " = " + Value;
+          }
         Parts.push_back(Decl);
         continue;
       }

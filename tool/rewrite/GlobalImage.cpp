@@ -83,25 +83,37 @@ static bool namesPooledGlobal(const dsa::Plan &P, const Stmt *S) {
   return false;
 }
 
+/// Whether \p S and everything below it is written in the file, no macro involved.
+static bool writtenInFile(const Stmt *S) {
+  if (!S)
+    return true;
+  if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID())
+    return false;
+  for (const Stmt *C : S->children())
+    if (!writtenInFile(C))
+      return false;
+  return true;
+}
+
 namespace {
 /// Writes one object's list for the pool's layout, designated, so that the layout's
-/// order of members does not matter.
+/// order of members does not matter. The image is written at the end of the unit, so a
+/// value keeps its text only where no macro is involved (a macro may mean something
+/// else there, `__LINE__` does): else an enumerator's name, a string, an integer's value.
 struct ObjectList {
   const dsa::Plan &P;
   const dsa::Layout &L;
   ASTContext &Ctx;
   std::string &Why;
 
+  /// The node's own list: its index members are written as indices.
   std::optional<std::string> text(const Expr *Init, const RecordDecl *RD) {
-    const SourceManager &SM = Ctx.getSourceManager();
     std::string At = dsa::locationString(Ctx, Init->getBeginLoc());
-    const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreParens());
+    const auto *ILE = semantic(Init);
     if (!ILE) {
       Why = "is initialised from a struct value at " + At;
       return std::nullopt;
     }
-    if (!ILE->isSemanticForm() && ILE->getSemanticForm())
-      ILE = ILE->getSemanticForm();
     const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
     std::vector<std::string> Members;
     for (const FieldDecl *FD : RD->fields()) {
@@ -117,50 +129,107 @@ struct ObjectList {
         return std::nullopt;
       }
       uint64_t Off = FD->isBitField() ? ~0ull : RL.getFieldOffset(K) / 8;
-      std::string Value;
+      std::optional<std::string> Value;
       if (auto FB = L.FieldBits.find(Off); FB != L.FieldBits.end() && FB->second) {
-        std::optional<std::string> Index = pooledAddressConstant(P, I, Ctx);
-        if (!Index) {
+        Value = pooledAddressConstant(P, I, Ctx);
+        if (!Value)
           Why = "is initialised with a pointer that is not the address of an object in a "
                 "pool at " + Where;
-          return std::nullopt;
-        }
-        Value = *Index;
       } else if (L.FieldArrayBits.count(Off) || L.Nested.count(Off)) {
         Why = "is initialised with a member whose layout changes at " + Where;
-        return std::nullopt;
       } else {
-        // Its text, or where a macro wrote it, a string's or an integer's value.
-        CharSourceRange R = Lexer::makeFileCharRange(
-            CharSourceRange::getTokenRange(I->getSourceRange()), SM, Ctx.getLangOpts());
-        Expr::EvalResult V;
-        if (namesPooledGlobal(P, I)) {
-          Why = "is initialised with a value that names an object moved into a pool at " +
-                Where;
-          return std::nullopt;
-        }
-        const auto *SL = dyn_cast<StringLiteral>(I->IgnoreParenImpCasts());
-        const auto *DRE = dyn_cast<DeclRefExpr>(I->IgnoreParenImpCasts());
-        const auto *Enumerator = DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
-        if (R.isValid()) {
-          Value = Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-        } else if (Enumerator &&
-                   Enumerator->getDeclContext()->getRedeclContext()->isFileContext()) {
-          Value = Enumerator->getName().str();
-        } else if (SL) {
-          llvm::raw_string_ostream OS(Value);
-          SL->outputString(OS);
-        } else if (I->getType()->isIntegerType() && I->EvaluateAsInt(V, Ctx))
-          Value = "(" + I->getType().getAsString() + ")" + toString(V.Val.getInt(), 10) +
-                  (V.Val.getInt().isUnsigned() ? "ULL" : "LL");
-        else {
-          Why = "is initialised with a value that a macro writes at " + Where;
-          return std::nullopt;
-        }
+        Value = value(I);
       }
-      Members.push_back("." + FD->getName().str() + " = " + Value);
+      if (!Value)
+        return std::nullopt;
+      Members.push_back("." + FD->getName().str() + " = " + *Value);
     }
     return "{" + llvm::join(Members, ", ") + "}";
+  }
+
+  static const InitListExpr *semantic(const Expr *E) {
+    const auto *ILE = dyn_cast<InitListExpr>(E->IgnoreParens());
+    if (ILE && !ILE->isSemanticForm() && ILE->getSemanticForm())
+      ILE = ILE->getSemanticForm();
+    return ILE;
+  }
+
+  /// A member's value that keeps its representation: a nested list written again with
+  /// braces and designators (the original's may elide them), else a leaf.
+  std::optional<std::string> value(const Expr *I) {
+    std::string Where = dsa::locationString(Ctx, I->getBeginLoc());
+    if (namesPooledGlobal(P, I)) {
+      Why = "is initialised with a value that names an object moved into a pool at " +
+            Where;
+      return std::nullopt;
+    }
+    if (const InitListExpr *ILE = semantic(I)) {
+      std::vector<std::string> Parts;
+      if (const auto *RD = ILE->getType()->getAsRecordDecl()) {
+        if (RD->isUnion()) {
+          const FieldDecl *FD = ILE->getInitializedFieldInUnion();
+          if (!FD || ILE->getNumInits() != 1 || FD->getName().empty()) {
+            Why = "is initialised with a union ptrcomp cannot write again at " + Where;
+            return std::nullopt;
+          }
+          std::optional<std::string> V = value(ILE->getInit(0));
+          if (!V)
+            return std::nullopt;
+          return "{." + FD->getName().str() + " = " + *V + "}";
+        }
+        for (const FieldDecl *FD : RD->fields()) {
+          unsigned K = FD->getFieldIndex();
+          if (K >= ILE->getNumInits())
+            break;
+          const Expr *Sub = ILE->getInit(K);
+          if (!Sub || isZeroInitializer(Sub, Ctx))
+            continue;
+          if (FD->getName().empty()) {
+            Why = "is initialised with an unnamed member at " + Where;
+            return std::nullopt;
+          }
+          std::optional<std::string> V = value(Sub);
+          if (!V)
+            return std::nullopt;
+          Parts.push_back("." + FD->getName().str() + " = " + *V);
+        }
+      } else {
+        for (unsigned K = 0; K < ILE->getNumInits(); ++K) {
+          const Expr *Sub = ILE->getInit(K);
+          if (!Sub || isZeroInitializer(Sub, Ctx))
+            continue;
+          std::optional<std::string> V = value(Sub);
+          if (!V)
+            return std::nullopt;
+          Parts.push_back("[" + std::to_string(K) + "] = " + *V);
+        }
+      }
+      return "{" + llvm::join(Parts, ", ") + "}";
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (writtenInFile(I)) {
+      CharSourceRange R = Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(I->getSourceRange()), SM, Ctx.getLangOpts());
+      if (R.isValid())
+        return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    }
+    const Expr *Bare = I->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl());
+          EC && EC->getDeclContext()->getRedeclContext()->isFileContext())
+        return EC->getName().str();
+    if (const auto *SL = dyn_cast<StringLiteral>(Bare)) {
+      std::string Out;
+      llvm::raw_string_ostream OS(Out);
+      SL->outputString(OS);
+      return OS.str();
+    }
+    Expr::EvalResult V;
+    if (I->getType()->isIntegerType() && I->EvaluateAsInt(V, Ctx))
+      return "(" + I->getType().getAsString() + ")" + toString(V.Val.getInt(), 10) +
+             (V.Val.getInt().isUnsigned() ? "ULL" : "LL");
+    Why = "is initialised with a value that a macro writes at " + Where;
+    return std::nullopt;
   }
 };
 } // namespace
