@@ -237,10 +237,17 @@ void recordFunctionFacts(ProgramGraphs &PG, ASTContext &Ctx,
     V.IsParam = isa<ParmVarDecl>(VD);
     V.LocalStorage = VD->hasLocalStorage();
     QualType T = VD->getType();
-    while (const auto *AT = Ctx.getAsConstantArrayType(T))
+    unsigned Dimensions = 0;
+    uint64_t Elements = 0;
+    while (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+      Elements = AT->getSize().getZExtValue();
       T = AT->getElementType();
-    if (T->isStructureType())
+      ++Dimensions;
+    }
+    if (T->isStructureType()) {
       V.Struct = PG.Types.get(T, Ctx);
+      V.Elements = Dimensions == 1 ? Elements : 0;
+    }
     FG.VarInfo.push_back(std::move(V));
   }
   FG.ValueExprs.clear();

@@ -658,6 +658,11 @@ bool Planner::collectLocals(FunctionGraph &F, NodeId Node, TypeId T,
     Var.First = 0;
     Var.Local = true;
     Var.Function = F.Name;
+    // An array of them (`struct node heads[4];`): one block of its elements.
+    if (VF.Elements) {
+      Var.Array = true;
+      Var.Count = VF.Elements;
+    }
     Vars.push_back(std::move(Var));
   }
   // Stack objects of callees come with their graphs, through the calls' bindings.
@@ -1121,11 +1126,8 @@ const NodeSet &Planner::storedAddresses(FunctionGraph &F) {
                            !(MN.Flags & (Heap | Global));
     if (PointerVariable)
       continue;
-    // (A pointer into the object itself, `top` into its own `stack`, is rewritten with
-    // it.)
     for (auto &[Off, T] : MN.Edges)
-      if (NodeId To = G.resolve(T).Node; To != M)
-        It->second.insert(To);
+      It->second.insert(G.resolve(T).Node);
   }
   return It->second;
 }

@@ -399,10 +399,11 @@ private:
     if (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(U);
         IC && IC->getCastKind() == CK_NoOp)
       return readAs(D, J);
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(U);
-        UO && UO->getOpcode() == UO_Deref) {
-      // `*pp` is a place holding a node pointer: read, written, its node's members
-      // reached; but `&*pp` would hand the slot's address on.
+    // `*pp` (or `top[-1]`) is a place holding a node pointer: read, written, its node's
+    // members reached; but `&*pp` would hand the slot's address on.
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(U);
+    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(U);
+    if ((UO && UO->getOpcode() == UO_Deref) || (AS && AS->getBase()->IgnoreParens() == E)) {
       size_t K = J;
       const auto *Outer = dyn_cast_or_null<UnaryOperator>(above(K));
       return !(Outer && Outer->getOpcode() == UO_AddrOf);

@@ -234,7 +234,7 @@ template <typename A> void io(A &Ar, WrapperFacts &W) {
   fields(Ar, W.Allocator, W.AllocatorKey, W.ArgOf);
 }
 template <typename A> void io(A &Ar, VarFacts &V) {
-  fields(Ar, V.Name, V.Loc, V.IsParam, V.LocalStorage, V.Struct);
+  fields(Ar, V.Name, V.Loc, V.IsParam, V.LocalStorage, V.Struct, V.Elements);
 }
 template <typename A> void io(A &Ar, CallSite::ByteCover &B) {
   fields(Ar, B.Elem, B.Constant, B.Count);

@@ -2,10 +2,12 @@
    pointer (SlotPointers.h) stay ordinary pointers: the variable they designate and the
    nodes are one object set, and the structure keeps its pointers. Saved in a global
    that other files may name (a static one would be a slot pointer too) and written
-   through later; compared with the address of the head; handed to memset. */
+   through later; handed to memset. (Compared with the address of the head, it stays a
+   slot pointer: both are addresses of places that hold indices; that list is
+   compressed.) */
 // EXPECT: {"type": "struct anode", "owner": "(global)", "compressed": false, "reason": "holds stack or global objects as well as heap objects"}
-// EXPECT: {"type": "struct bnode", "owner": "(global)", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them the global 'bhead')"}
-// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them 'chead' of main (link_slots_ordinary.c:55:17))"}
+// EXPECT: {"type": "struct bnode", "owner": "(global)", "compressed": true}
+// EXPECT: {"type": "struct cnode", "owner": "main", "compressed": false, "reason": "holds stack or global objects as well as heap objects (among them 'chead' of main (link_slots_ordinary.c:57:17))"}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1151,16 +1151,29 @@ class MixedStorage(Unit):
     sentinels, one per bucket (`static T heads[K]`, `heads + i`, `&heads[i]`, `sizeof
     heads / sizeof heads[0]`), a sentinel that is a local of the scenario, and a dummy
     head local to a helper that copies a list (returned early when the list is empty).
-    Each scenario call starts them afresh."""
+    Each scenario call starts them afresh. Also initialised: a global sentinel that
+    points to itself from its initializer (the scenario leaves it so) and a local one;
+    and a stack iterator (klib's kavl: `struct it { const T *stack[64], **top; }`) that
+    walks a list backwards."""
     idiom = "mixed-storage"
 
     def __init__(self, prog, r, idx):
         super().__init__(prog, r, idx)
         t = self.t
-        self.kind = r.choice(["root", "sentinel", "heads", "local-sentinel", "dummy-head"])
+        self.kind = r.choice(["root", "sentinel", "heads", "local-sentinel", "dummy-head",
+                              "init-sentinel", "init-local", "stack-iter"])
         self.feature(self.kind)
-        if self.kind in ("local-sentinel", "dummy-head"):
+        if self.kind in ("local-sentinel", "dummy-head", "init-local"):
             pass
+        elif self.kind == "init-sentinel":
+            # Its values come from the pool's image; the scenario leaves it as it found it.
+            self.gkey = r.randint(1, 999)
+            self.glob(f"static {self.st} {t}_g = {{ .{self.next} = &{t}_g, "
+                      f".key = {self.gkey}u }};")
+        elif self.kind == "stack-iter":
+            # klib's kavl iterator: a stack of node pointers and a member moving along it.
+            self.glob(f"struct {t}_it {{ const {self.st} *stack[64]; const {self.st} **top; "
+                      f"}};")
         elif self.kind == "root":
             self.glob(f"static {self.st} {t}_g[1];")
         elif self.kind == "sentinel":
@@ -1199,9 +1212,23 @@ class MixedStorage(Unit):
             f"for (; p; p = p->{nx}) {{", f"    tail->{nx} = {self.use('new')}(p->key ^ 1u);",
             f"    tail = tail->{nx};", "}", f"tail->{nx} = NULL;", f"return dummy.{nx};"]
 
+    def h_siter(self):
+        # Pushes up to 64 nodes of a list, then pops them: the list backwards.
+        nx, t = self.next, self.t
+        return f"unsigned {t}_siter(const {self.st} *p)", [
+            f"struct {t}_it it;", "unsigned h = 3u;", "it.top = it.stack;",
+            f"for (; p && it.top < it.stack + 64; p = p->{nx})", "    *it.top++ = p;",
+            "h = mix(h, (unsigned)(it.top - it.stack));", "while (it.top > it.stack) {",
+            f"    const {self.st} *q = *--it.top;"] + ind(self.hash_lines("h", "q->")) + [
+            "}", "return h;"]
+
     def scenario_body(self):
         r = self.r
         t, nx, g = self.t, self.next, f"{self.t}_g"
+        if self.kind == "stack-iter":
+            build, fr = self.use("build"), self.use("free")
+            return ["unsigned h = salt;", f"{self.st} *a = {build}(n % 90u, salt);",
+                    f"h = mix(h, {self.use('siter')}(a));", f"{fr}(a);", "return h;"]
         if self.kind == "dummy-head":
             build, fr = self.use("build"), self.use("free")
             return ["unsigned h = salt;", f"{self.st} *a = {build}(n % 7u, salt);",
@@ -1211,9 +1238,12 @@ class MixedStorage(Unit):
                     f"{fr}(a);", f"{fr}(b);", "return h;"]
         push, walk, clear = self.use("push"), self.use("walk"), self.use("clear")
         body = ["unsigned h = salt, i;"]
-        if self.kind == "local-sentinel":
-            body += [f"{self.st} s;", f"s.{nx} = &s;", "s.key = salt;",
-                     f"for (i = 0; i < n % 9u + 1u; i++)",
+        if self.kind in ("local-sentinel", "init-local"):
+            if self.kind == "init-local":
+                body += [f"{self.st} s = {{ .key = salt, .{nx} = &s }};"]
+            else:
+                body += [f"{self.st} s;", f"s.{nx} = &s;", "s.key = salt;"]
+            body += [f"for (i = 0; i < n % 9u + 1u; i++)",
                      f"    {push}(i % 2u ? &s : s.{nx}, {self.keyexpr('i', 'salt')} % 1000u);",
                      f"h = mix(h, {walk}(&s, &s));", f"{clear}(&s, &s);",
                      f"h = mix(h, (unsigned)(s.{nx} == &s));"]
@@ -1225,11 +1255,12 @@ class MixedStorage(Unit):
                      f"h = mix(h, {walk}({g}, NULL));", f"h = mix(h, {g}[0].key);",
                      f"h = mix(h, (unsigned)sizeof {g});",
                      f"{clear}(&{g}[0], NULL);"]
-        elif self.kind == "sentinel":
-            if r.random() < 0.5:
-                body.append(f"memset(&{g}, 0, sizeof {g});")
-            body += [f"{g}.{nx} = &{g};", f"{g}.key = salt % 7u;",
-                     f"for (i = 0; i < n % 9u + 1u; i++)",
+        elif self.kind in ("sentinel", "init-sentinel"):
+            if self.kind == "sentinel":
+                if r.random() < 0.5:
+                    body.append(f"memset(&{g}, 0, sizeof {g});")
+                body += [f"{g}.{nx} = &{g};", f"{g}.key = salt % 7u;"]
+            body += [f"for (i = 0; i < n % 9u + 1u; i++)",
                      f"    {push}(i % 3u ? &{g} : {g}.{nx}, {self.keyexpr('i', 'salt')} % 1000u);",
                      f"h = mix(h, {walk}(&{g}, &{g}));", f"h = mix(h, {g}.key);",
                      f"h = mix(h, (unsigned)({g}.{nx} == &{g}));",

@@ -3,7 +3,7 @@
 // EXPECT: {"type": "struct bnode", "pooled": false, "reason": "the local 'head' (local_objects_that_stay.c:52:26), which would move into a pool, is declared in a block that a case label enters"}
 // EXPECT: {"type": "struct inode", "pooled": false, "reason": "the local 'first' (local_objects_that_stay.c:80:18), which would move into a pool, is initialised from a struct value"}
 // EXPECT: {"type": "struct gnode", "pooled": false, "reason": "the local 'anchor' (local_objects_that_stay.c:93:18), which would move into a pool, is in a function with a goto"}
-// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:110:18), which would move into a pool, is an array"}
+// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the local 'heads' (local_objects_that_stay.c:110:18), which would move into a pool, is an array of more than one dimension or of variable length"}
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -107,15 +107,15 @@ out:
 
 static long array_heads(void) {
     long sum = 0;
-    struct anode heads[2] = {{NULL, 0}, {NULL, 0}};
+    struct anode heads[2][1] = {{{NULL, 0}}, {{NULL, 0}}};
     for (int i = 0; i < 6; i++) {
-        struct anode *at = &heads[i % 2];
+        struct anode *at = &heads[i % 2][0];
         while (at->next)
             at = at->next;
         PUSH(struct anode, at, i);
     }
     for (int b = 0; b < 2; b++) {
-        struct anode *at = &heads[b];
+        struct anode *at = heads[b];
         DRAIN(struct anode, at, sum);
     }
     return sum;

@@ -1366,8 +1366,9 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       Decl = Prefix + NewDecl;
       // A local that lives in its owner's pool: allocated here, freed with the pool.
       dsa::NodeEncoding Enc;
-      if (pooledLocal(VD, &Enc)) {
-        Decl += " = pc_alloc_local(" + poolExpr(Enc) + ", 1)";
+      if (const dsa::Pool::Variable *Var = pooledLocal(VD, &Enc)) {
+        Decl += " = pc_alloc_local(" + poolExpr(Enc) + ", " +
+                std::to_string(Var->Array ? Var->Count : 1) + ")";
         // Its brace list (rules/Declarations.h made sure it can be written for the pool's
         // layout) is stored into the new, zeroed object: as the original, the list may
         // name the object itself (`{ 0, &self }`).

@@ -49,8 +49,10 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
       }))
     return Name + "has its name declared again in the function at " +
            dsa::locationString(Ctx, Again->getBeginLoc());
-  if (VD->getType()->isArrayType())
-    return Name + "is an array";
+  // One block of a one-dimensional array's elements (the plan's Count).
+  const dsa::Pool::Variable *Var = V.pooledLocal(VD);
+  if (VD->getType()->isArrayType() && (!Var || !Var->Array))
+    return Name + "is an array of more than one dimension or of variable length";
   if (VD->getType().isVolatileQualified())
     return Name + "is volatile";
   for (const Attr *A : VD->attrs())

@@ -232,6 +232,8 @@ struct VarFacts {
   /// The struct type of the variable, or of the elements of its (nested) constant
   /// array type; NoType when it is of no such type.
   TypeId Struct = NoType;
+  /// A one-dimensional constant array of Struct: its elements; else 0.
+  uint64_t Elements = 0;
 };
 
 /// A pointer type of a parameter or result, as later stages test it.
