@@ -108,27 +108,16 @@ struct ObjectList {
 
   /// The node's own list: its index members are written as indices.
   std::optional<std::string> text(const Expr *Init, const RecordDecl *RD) {
-    std::string At = dsa::locationString(Ctx, Init->getBeginLoc());
-    const auto *ILE = semantic(Init);
+    const InitListExpr *ILE = semantic(Init);
     if (!ILE) {
-      Why = "is initialised from a struct value at " + At;
+      Why = "is initialised from a struct value at " +
+            dsa::locationString(Ctx, Init->getBeginLoc());
       return std::nullopt;
     }
     const ASTRecordLayout &RL = Ctx.getASTRecordLayout(RD);
-    std::vector<std::string> Members;
-    for (const FieldDecl *FD : RD->fields()) {
-      unsigned K = FD->getFieldIndex();
-      if (K >= ILE->getNumInits())
-        break;
-      const Expr *I = ILE->getInit(K);
-      if (!I || isZeroInitializer(I, Ctx))
-        continue;
+    return members(ILE, RD, [&](const FieldDecl *FD, const Expr *I) {
       std::string Where = dsa::locationString(Ctx, I->getBeginLoc());
-      if (FD->getName().empty()) {
-        Why = "is initialised with an unnamed member at " + Where;
-        return std::nullopt;
-      }
-      uint64_t Off = FD->isBitField() ? ~0ull : RL.getFieldOffset(K) / 8;
+      uint64_t Off = FD->isBitField() ? ~0ull : RL.getFieldOffset(FD->getFieldIndex()) / 8;
       std::optional<std::string> Value;
       if (auto FB = L.FieldBits.find(Off); FB != L.FieldBits.end() && FB->second) {
         Value = pooledAddressConstant(P, I, Ctx);
@@ -140,11 +129,34 @@ struct ObjectList {
       } else {
         Value = value(I);
       }
-      if (!Value)
+      return Value;
+    });
+  }
+
+  /// `{.a = v, ...}` for the members of struct \p RD that \p ILE does not leave zero,
+  /// each value written by \p Member.
+  template <typename MemberValue>
+  std::optional<std::string> members(const InitListExpr *ILE, const RecordDecl *RD,
+                                     MemberValue Member) {
+    std::vector<std::string> Parts;
+    for (const FieldDecl *FD : RD->fields()) {
+      unsigned K = FD->getFieldIndex();
+      if (K >= ILE->getNumInits())
+        break;
+      const Expr *I = ILE->getInit(K);
+      if (!I || isZeroInitializer(I, Ctx))
+        continue;
+      if (FD->getName().empty()) {
+        Why = "is initialised with an unnamed member at " +
+              dsa::locationString(Ctx, I->getBeginLoc());
         return std::nullopt;
-      Members.push_back("." + FD->getName().str() + " = " + *Value);
+      }
+      std::optional<std::string> V = Member(FD, I);
+      if (!V)
+        return std::nullopt;
+      Parts.push_back("." + FD->getName().str() + " = " + *V);
     }
-    return "{" + llvm::join(Members, ", ") + "}";
+    return "{" + llvm::join(Parts, ", ") + "}";
   }
 
   static const InitListExpr *semantic(const Expr *E) {
@@ -164,47 +176,30 @@ struct ObjectList {
       return std::nullopt;
     }
     if (const InitListExpr *ILE = semantic(I)) {
-      std::vector<std::string> Parts;
-      if (const auto *RD = ILE->getType()->getAsRecordDecl()) {
-        if (RD->isUnion()) {
-          const FieldDecl *FD = ILE->getInitializedFieldInUnion();
-          if (!FD || ILE->getNumInits() != 1 || FD->getName().empty()) {
-            Why = "is initialised with a union ptrcomp cannot write again at " + Where;
-            return std::nullopt;
-          }
-          std::optional<std::string> V = value(ILE->getInit(0));
-          if (!V)
-            return std::nullopt;
-          return "{." + FD->getName().str() + " = " + *V + "}";
+      const auto *RD = ILE->getType()->getAsRecordDecl();
+      if (RD && RD->isUnion()) {
+        const FieldDecl *FD = ILE->getInitializedFieldInUnion();
+        if (!FD || ILE->getNumInits() != 1 || FD->getName().empty()) {
+          Why = "is initialised with a union ptrcomp cannot write again at " + Where;
+          return std::nullopt;
         }
-        for (const FieldDecl *FD : RD->fields()) {
-          unsigned K = FD->getFieldIndex();
-          if (K >= ILE->getNumInits())
-            break;
-          const Expr *Sub = ILE->getInit(K);
-          if (!Sub || isZeroInitializer(Sub, Ctx))
-            continue;
-          if (FD->getName().empty()) {
-            Why = "is initialised with an unnamed member at " + Where;
-            return std::nullopt;
-          }
-          std::optional<std::string> V = value(Sub);
-          if (!V)
-            return std::nullopt;
-          Parts.push_back("." + FD->getName().str() + " = " + *V);
-        }
-      } else {
-        for (unsigned K = 0; K < ILE->getNumInits(); ++K) {
-          const Expr *Sub = ILE->getInit(K);
-          if (!Sub || isZeroInitializer(Sub, Ctx))
-            continue;
-          std::optional<std::string> V = value(Sub);
-          if (!V)
-            return std::nullopt;
-          Parts.push_back("[" + std::to_string(K) + "] = " + *V);
-        }
+        std::optional<std::string> V = value(ILE->getInit(0));
+        return V ? std::optional<std::string>("{." + FD->getName().str() + " = " + *V + "}")
+                 : std::nullopt;
       }
-      return "{" + llvm::join(Parts, ", ") + "}";
+      if (RD)
+        return members(ILE, RD, [&](const FieldDecl *, const Expr *Sub) { return value(Sub); });
+      std::vector<std::string> Elements;
+      for (unsigned K = 0; K < ILE->getNumInits(); ++K) {
+        const Expr *Sub = ILE->getInit(K);
+        if (!Sub || isZeroInitializer(Sub, Ctx))
+          continue;
+        std::optional<std::string> V = value(Sub);
+        if (!V)
+          return std::nullopt;
+        Elements.push_back("[" + std::to_string(K) + "] = " + *V);
+      }
+      return "{" + llvm::join(Elements, ", ") + "}";
     }
     const SourceManager &SM = Ctx.getSourceManager();
     if (writtenInFile(I)) {
