@@ -439,9 +439,17 @@ static int grow(pc_pool *p, uint64_t i, uint64_t u) {
   return 0;
 }
 
+/* A block of several objects must end before the last index: the address one past its
+   end, which a program may compute and compare (`p < heads + n`), is then an index too. */
+static void check_block_end(const pc_pool *p, uint64_t i, uint64_t u) {
+  if (u > p->unit && p->index_bits != 64 && i + u >= (uint64_t)1 << p->index_bits)
+    index_full(p);
+}
+
 /* The first u slots at the bump pointer, or 0 when they cannot be had. */
 static uint64_t bump(pc_pool *p, uint64_t u) {
   uint64_t i = p->next;
+  check_block_end(p, i, u);
   if (p->end - i < u && grow(p, i, u) != 0) return 0;
   p->next = i + u;
   return i;
@@ -716,6 +724,7 @@ uint64_t pc_realloc(pc_pool *p, uint64_t idx, size_t n) {
   if (idx + old == p->next) { /* the last block grows in place */
     uint64_t more = slots - old;
     if (old == p->unit && size_room(p) != 0) return pc_rt_nomem();
+    check_block_end(p, idx, slots);
     if (p->end - p->next < more && grow(p, p->next, more) != 0) return pc_rt_nomem();
     p->next += more;
     size_put(p, idx, slots);
