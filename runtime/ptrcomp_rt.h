@@ -75,8 +75,9 @@
    Fatal conditions print one line starting with "ptrcomp: " to stderr and abort(): limits
    the original program, whose malloc has none of them, could not have hit, and misuse:
      - the index width: a 16- or 32-bit pool asked for more objects than its indices can
-       name (65535 or 4294967295 index slots), in a request that would otherwise fit. An
-       object allocated singly takes one slot, except in byte pools (indices count bytes,
+       name (65535 or 4294967295 index slots; a block of several objects ends before
+       the last one, so that the index one past its end exists), in a request that
+       would otherwise fit. An object allocated singly takes one slot, except in byte pools (indices count bytes,
        handed out in 16-byte granules: a 16-bit byte pool holds 65520 bytes) and 2- or
        3-byte objects in a 32-bit pool (2 slots each, as a free one holds a 4-byte link:
        at most 2147483647 of them);
