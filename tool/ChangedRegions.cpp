@@ -44,7 +44,10 @@ changedRegions(const std::vector<OutputFile> &Files, const EditSet &Edits) {
   for (const OutputFile &F : Files) {
     if (!F.Edits || F.Original == F.Transformed)
       continue;
-    auto Rs = Edits.replacementsFor(F.RealPath, F.Original);
+    // (A file with macro uses written out has only its output's edits: restored to
+    // its text on disk, they are all that is relative to it.)
+    auto Rs = F.Restored ? Expected<clang::tooling::Replacements>(*F.Edits)
+                         : Edits.replacementsFor(F.RealPath, F.Original);
     if (!Rs)
       return Rs.takeError();
     std::vector<ChangedRegion> Regions;

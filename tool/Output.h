@@ -4,6 +4,8 @@
 
 #include "Options.h"
 
+#include "FileScopeExpansions.h"
+
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -31,6 +33,10 @@ struct OutputFile {
   /// The files that include it with `#include "..."` relative to their own directory:
   /// where -o writes one of them, it must keep this file at the same place beside it.
   std::vector<std::string> RelativeIncluders;
+  /// Macro uses of the file written out while it was parsed (FileScopeExpansions.h):
+  /// Original and the edits are relative to that text until restoreOriginalText.
+  std::vector<FileScopeExpansion> Expansions;
+  bool Restored = false; ///< it had some, and restoreOriginalText made the edits relative to disk
 };
 
 /// A file the run writes besides the program (report, fixes, expectations): path and

@@ -2,6 +2,7 @@
 #include "ParsedProgram.h"
 #include "BuildCommands.h"
 #include "Diagnostics.h"
+#include "FilePaths.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -10,6 +11,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -106,16 +108,52 @@ static bool acceptable(clang::ASTUnit &Unit) {
   return true;
 }
 
+/// Parses \p Source once with \p Tool's settings, its main file read as \p Text when
+/// given; diagnostics go to \p Printer.
+static std::unique_ptr<clang::ASTUnit>
+parseOnce(const ToolOptions &Opts, const CompilationDatabase &DB,
+          const std::optional<OneCommand> &First, const std::string &Source,
+          DiagnosticPrinter &Printer, const std::string *Text, StringRef Abs,
+          bool *Failed = nullptr) {
+  std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+  // A file system with a working directory of its own: ClangTool would otherwise
+  // chdir() the whole process to each file's directory, and units are parsed in
+  // parallel.
+  // The text is copied into a file system that the unit's file manager keeps alive
+  // (ClangTool::mapVirtualFile would only refer to it).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = llvm::vfs::createPhysicalFileSystem();
+  if (Text) {
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    Memory->addFile(Abs, 0, MemoryBuffer::getMemBufferCopy(*Text, Abs));
+    SmallString<256> Real;
+    if (!sys::fs::real_path(Abs, Real) && Real != Abs)
+      Memory->addFile(Real, 0, MemoryBuffer::getMemBufferCopy(*Text, Real));
+    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+    Overlay->pushOverlay(Memory);
+    FS = Overlay;
+  }
+  ClangTool Tool(First ? *First : DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
+                 FS);
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
+  Tool.setDiagnosticConsumer(&Printer);
+  int Status = Tool.buildASTs(Units);
+  if (Failed)
+    *Failed = Status != 0 || Units.size() != 1;
+  if (Status != 0 || Units.size() != 1 || Printer.getNumErrors() != 0)
+    return nullptr;
+  return std::move(Units.front());
+}
+
 std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
                                           const clang::tooling::CompilationDatabase &DB,
-                                          const std::string &Source) {
+                                          const std::string &Source, ExpandedFile *Expanded) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts(new clang::DiagnosticOptions());
   // The unit's diagnostics are printed at once, not interleaved with another's.
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   DiagnosticPrinter Printer(OS, DiagOpts.get());
 
-  std::vector<std::unique_ptr<clang::ASTUnit>> Units;
   // A file the build compiles with several commands is parsed with the first
   // (BuildCommands.h decides whether the others see the same code).
   SmallString<256> Abs(Source);
@@ -125,25 +163,49 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
   std::optional<OneCommand> First;
   if (Commands.size() > 1)
     First.emplace(Commands.front());
-  // A file system with a working directory of its own: ClangTool would otherwise
-  // chdir() the whole process to each file's directory, and units are parsed in
-  // parallel.
-  ClangTool Tool(First ? *First : DB, {Source}, std::make_shared<clang::PCHContainerOperations>(),
-                 llvm::vfs::createPhysicalFileSystem());
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster(frontFlags(Opts), ArgumentInsertPosition::BEGIN));
-  Tool.setDiagnosticConsumer(&Printer);
-  int Status = Tool.buildASTs(Units);
+  bool Failed = false;
+  std::unique_ptr<clang::ASTUnit> Unit =
+      parseOnce(Opts, DB, First, Source, Printer, nullptr, Abs, &Failed);
   OS.flush();
   if (!Text.empty())
     printError(Text);
-  if (Status != 0 || Units.size() != 1 || Printer.getNumErrors() != 0 ||
-      !acceptable(*Units.front())) {
-    if (Status != 0 || Units.size() != 1)
+  if (!Unit || !acceptable(*Unit)) {
+    if (Failed)
       errorMessage("could not parse '" + Source + "'; nothing was written");
     return nullptr;
   }
-  return std::move(Units.front());
+  // Macro uses that define functions are parsed written out (FileScopeExpansions.h),
+  // as long as they mean the same there; the parse is silent: the code is the user's.
+  // A use written out may itself be such a use (`KAVL_INIT` expands to `KAVL_INIT2`):
+  // it is written out in turn, a few levels deep.
+  std::vector<FileScopeExpansion> Uses = fileScopeExpansions(*Unit);
+  const clang::SourceManager &SM = Unit->getSourceManager();
+  std::string Disk = SM.getBufferData(SM.getMainFileID()).str();
+  for (int Round = 0; !Uses.empty() && Round < 8; ++Round) {
+    std::string Written = withExpansions(Disk, Uses);
+    std::string Ignored;
+    llvm::raw_string_ostream Quiet(Ignored);
+    DiagnosticPrinter QuietPrinter(Quiet, DiagOpts.get());
+    std::unique_ptr<clang::ASTUnit> Again =
+        parseOnce(Opts, DB, First, Source, QuietPrinter, &Written, Abs);
+    if (!Again)
+      break;
+    if (Round < 6 && writeOutNested(Uses, fileScopeExpansions(*Again)))
+      continue;
+    std::vector<FileScopeExpansion> Same = sameMeaning(*Unit, *Again, Uses);
+    if (Same.size() == Uses.size()) {
+      findLineUses(*Again, Uses);
+      if (Expanded) {
+        Expanded->RealPath = realPathOf(Again->getSourceManager(),
+                                        Again->getSourceManager().getMainFileID());
+        Expanded->Disk = std::move(Disk);
+        Expanded->Expansions = std::move(Uses);
+      }
+      return Again;
+    }
+    Uses = std::move(Same);
+  }
+  return Unit;
 }
 
 bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program) {

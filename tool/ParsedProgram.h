@@ -2,6 +2,7 @@
 #ifndef PTRCOMP_PARSEDPROGRAM_H
 #define PTRCOMP_PARSEDPROGRAM_H
 
+#include "FileScopeExpansions.h"
 #include "Options.h"
 
 #include "clang/Frontend/ASTUnit.h"
@@ -26,10 +27,12 @@ bool parseProgram(const ToolOptions &Opts, ParsedProgram &Program);
 bool programSources(const ToolOptions &Opts, std::vector<std::string> &Sources);
 
 /// Parses one source of the run, as parseProgram does, with the command \p DB gives it;
-/// reports its errors and returns null on any.
+/// reports its errors and returns null on any. File-scope macro uses that define
+/// functions are written out (FileScopeExpansions.h) and go to \p Expanded.
 std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
                                           const clang::tooling::CompilationDatabase &DB,
-                                          const std::string &Source);
+                                          const std::string &Source,
+                                          ExpandedFile *Expanded = nullptr);
 
 } // namespace ptrcomp
 

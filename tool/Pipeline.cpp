@@ -147,6 +147,7 @@ static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
       if (New) {
         F.RealPath = U.RealPath;
         F.DisplayPath = displayPath(U.RealPath);
+        F.Expansions = U.Expansions;
         Hashes[U.RealPath] = U.Hash;
       } else if (Hashes[U.RealPath] != U.Hash) {
         errorMessage("'" + F.DisplayPath +
@@ -167,7 +168,8 @@ static bool programFiles(const std::vector<std::vector<UnitFile>> &Units,
                    "': " + Buf.getError().message());
       return false;
     }
-    F.Original = (*Buf)->getBuffer().str();
+    // As its unit parsed it (the edits are relative to that text).
+    F.Original = withExpansions((*Buf)->getBuffer(), F.Expansions);
     F.Transformed = F.Original;
     if (xxHash64(F.Original) != Hashes[Path]) {
       errorMessage(
@@ -193,10 +195,26 @@ static bool applyEdits(const EditSet &Edits, std::vector<OutputFile> &Files) {
     F.Transformed = F.Original;
     F.Edits = nullptr;
     F.OutputEdits.reset();
-    if (!Edits.changes(F.RealPath))
+    if (!Edits.changes(F.RealPath) && F.Expansions.empty())
       continue;
     Expected<clang::tooling::Replacements> Rs =
-        Edits.outputEdits(F.RealPath, F.Original, F.LineName);
+        Edits.changes(F.RealPath) ? Edits.outputEdits(F.RealPath, F.Original, F.LineName)
+                                  : clang::tooling::Replacements();
+    // A macro use written out for the parse keeps its text where nothing in it changed,
+    // and gets the #define's lines where something did. (A line break that does not fit
+    // beside the edits is left out.)
+    if (Rs) {
+      for (const clang::tooling::Replacement &R :
+           lineBreaks(F.RealPath, F.Original, F.LineName, F.Expansions, *Rs))
+        if (Error E = Rs->add(R))
+          consumeError(std::move(E));
+      for (const clang::tooling::Replacement &R :
+           unchangedUses(F.RealPath, F.Expansions, *Rs))
+        if (Error E = Rs->add(R)) {
+          Rs = std::move(E);
+          break;
+        }
+    }
     Expected<std::string> New =
         Rs ? clang::tooling::applyAllReplacements(F.Original, *Rs)
            : Expected<std::string>(Rs.takeError());
@@ -477,7 +495,8 @@ summarizeSource(const ToolOptions &Opts,
   // Parsed with the build's first command for it (parseUnit); the others must see the
   // same code. Named as the apply step names it (`../x.c` as its absolute path, without
   // dots): the unit's name is part of its static functions' keys.
-  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, std::string(Abs));
+  ExpandedFile Expanded;
+  std::unique_ptr<clang::ASTUnit> AST = parseUnit(Opts, DB, std::string(Abs), &Expanded);
   if (!AST)
     return std::nullopt;
   SummarizedUnit U;
@@ -490,6 +509,15 @@ summarizeSource(const ToolOptions &Opts,
   U.Facts = collectUnitFacts(*AST, U.Summary->Types, U.Summary->Functions);
   U.Files = unitFiles(*AST);
   U.Inputs = unitInputs(*AST);
+  if (!Expanded.empty()) {
+    // The cache checks the file on disk.
+    for (auto &[Path, Hash] : U.Inputs)
+      if (Path == Expanded.RealPath)
+        Hash = xxHash64(Expanded.Disk);
+    for (UnitFile &F : U.Files)
+      if (F.RealPath == Expanded.RealPath)
+        F.Expansions = Expanded.Expansions;
+  }
   if (!Cached.empty()) {
     // Kept for the next run (atomically: a temporary renamed); a cache that
     // cannot be written only costs time.
@@ -807,6 +835,9 @@ static int writeProgram(const ToolOptions &Opts, const FinishedReport &Done,
   // Checks that fail the run come before anything is written.
   if (Opts.Expect && !checkExpectations(*Opts.Expect, Done.Entries, errs()))
     return 1;
+  // From here on, edits are relative to the files on disk.
+  for (OutputFile &F : Files)
+    restoreOriginalText(F);
   Expected<std::vector<ChangedRegion>> Regions = changedRegions(Files, Edits);
   if (!Regions) {
     errorMessage("internal: " + toString(Regions.takeError()));

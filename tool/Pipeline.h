@@ -63,6 +63,9 @@ struct UnitFile {
   /// Of its text as the unit was parsed: a later step checks it is still the
   /// same.
   uint64_t Hash = 0;
+  /// The main file's macro uses written out for the parse (FileScopeExpansions.h):
+  /// the text parsed, and Hash, are those of the file with them.
+  std::vector<FileScopeExpansion> Expansions;
 };
 
 /// How a unit is parsed: its source as named, and the compile command (with

@@ -31,8 +31,11 @@ using dsa::io;
 template <typename A> void io(A &Ar, UnitSource &U) {
   fields(Ar, U.Source, U.Command, U.CommandConflict);
 }
+template <typename A> void io(A &Ar, FileScopeExpansion &E) {
+  fields(Ar, E.Offset, E.Invocation, E.Text, E.Breaks, E.OneLine);
+}
 template <typename A> void io(A &Ar, UnitFile &F) {
-  fields(Ar, F.RealPath, F.IsMainFile, F.RelativeIncluders, F.Hash);
+  fields(Ar, F.RealPath, F.IsMainFile, F.RelativeIncluders, F.Hash, F.Expansions);
 }
 template <typename A> void io(A &Ar, TextOrigin &O) {
   fields(Ar, O.At, O.Offset, O.Length, O.Copy);

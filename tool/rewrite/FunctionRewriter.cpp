@@ -46,6 +46,23 @@
 using namespace clang;
 namespace ptrcomp {
 
+/// The indentation for lines written before the statement at \p L: its column, or, when
+/// code precedes it on its line (a function written out from a macro is one line), the
+/// line's own indentation and four spaces.
+static std::string indentationAt(const SourceManager &SM, SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  auto [FID, Off] = SM.getDecomposedLoc(L);
+  StringRef Buf = SM.getBufferData(FID);
+  size_t Start = Buf.rfind('\n', Off);
+  Start = Start == StringRef::npos ? 0 : Start + 1;
+  StringRef Before = Buf.slice(Start, Off);
+  if (Before.trim().empty()) {
+    unsigned Col = SM.getExpansionColumnNumber(L);
+    return std::string(Col > 1 ? Col - 1 : 0, ' ');
+  }
+  return Before.take_while([](char C) { return C == ' ' || C == '\t'; }).str() + "    ";
+}
+
 using dsa::Cell;
 using dsa::NodeEncoding;
 
@@ -1487,9 +1504,7 @@ void FunctionRewriter::returnStmt(const ReturnStmt *RS) {
   bool InBlock = isa_and_nonnull<CompoundStmt>(parentOf(RS));
   if (IsSimple && InBlock) {
     // One statement per line, as a person would write it.
-    const SourceManager &SM = Ctx.getSourceManager();
-    unsigned Col = SM.getExpansionColumnNumber(SM.getExpansionLoc(RS->getBeginLoc()));
-    std::string Indent(Col > 1 ? Col - 1 : 0, ' ');
+    std::string Indent = indentationAt(Ctx.getSourceManager(), RS->getBeginLoc());
     Text.clear();
     for (const std::string &Free : Frees)
       Text += Free + "\n" + Indent;
@@ -1727,12 +1742,9 @@ void FunctionRewriter::entryAndExit() {
   }
   // Indentation of the body's first statement, or four spaces.
   std::string Indent = "    ";
-  if (!Body->body_empty()) {
-    SourceLocation First = SM.getExpansionLoc(Body->body_front()->getBeginLoc());
-    unsigned Col = SM.getExpansionColumnNumber(First);
-    if (Col > 1)
-      Indent = std::string(Col - 1, ' ');
-  }
+  if (!Body->body_empty())
+    if (std::string I = indentationAt(SM, Body->body_front()->getBeginLoc()); !I.empty())
+      Indent = I;
   std::string Entry;
   // A thread-safe global pool gets its base first thing in main, before any thread can
   // see it, so that pc_base is a plain read from then on (see pc_pool_ready).

@@ -22,13 +22,13 @@ struct node_pc32 {
 typedef int (*better_fn)(pc_pool *, pc_pool *, pc_idx32, pc_idx32);
 
 static int smaller_pc32(pc_pool *P_a, pc_pool *P_b, pc_idx32 a, pc_idx32 b) {
-                                                                 struct node_pc32 *const P_a_base = pc_base(P_a);
+    struct node_pc32 *const P_a_base = pc_base(P_a);
 #line 14 "input.c"
-                                                                 struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key < P_b_base[b].key; }
+    struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key < P_b_base[b].key; }
 static int larger_pc32(pc_pool *P_a, pc_pool *P_b, pc_idx32 a, pc_idx32 b) {
-                                                                struct node_pc32 *const P_a_base = pc_base(P_a);
+    struct node_pc32 *const P_a_base = pc_base(P_a);
 #line 15 "input.c"
-                                                                struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key > P_b_base[b].key; }
+    struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key > P_b_base[b].key; }
 
 static pc_idx32 best_pc32(pc_pool *P_l, pc_idx32 l, better_fn better) {
     struct node_pc32 *const P_l_base = pc_base(P_l);

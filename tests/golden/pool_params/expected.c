@@ -20,7 +20,7 @@ struct node_pc32 {
 #line 11 "input.c"
 static int is_empty_pc32(pc_pool *P_n, pc_idx32 n) {
 #line 11 "input.c"
-                                      (void)P_n; return n == 0; }
+    (void)P_n; return n == 0; }
 
 /* reads only: const base */
 static int length_pc32(const struct node_pc32 *P_n_base, pc_idx32 n) {
