@@ -123,6 +123,92 @@ std::string stringize(StringRef Arg) {
   return S + "\"";
 }
 
+/// The identifiers of \p Text (strings and comments included: more is harmless).
+void identifiersOf(StringRef Text, std::vector<std::string> &Out) {
+  for (size_t I = 0; I < Text.size();) {
+    if (!identifierChar(Text[I]) || isDigit(Text[I])) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && identifierChar(Text[J]))
+      ++J;
+    Out.push_back(Text.slice(I, J).str());
+    I = J;
+  }
+}
+
+/// Every definition \p Name has had in \p PP.
+std::vector<const MacroInfo *> definitionsOf(Preprocessor &PP, StringRef Name) {
+  std::vector<const MacroInfo *> Out;
+  IdentifierTable &Idents = PP.getIdentifierTable();
+  if (Idents.find(Name) == Idents.end())
+    return Out;
+  IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  if (!II->hadMacroDefinition())
+    return Out;
+  for (const MacroDirective *MD = PP.getLocalMacroDirectiveHistory(II); MD;
+       MD = MD->getPrevious())
+    if (const auto *Def = dyn_cast<DefMacroDirective>(MD))
+      Out.push_back(Def->getInfo());
+  return Out;
+}
+
+/// Whether expanding \p Text may produce one of \p Targets: one of them is among its
+/// identifiers or those of the macros they name, through every definition each has had;
+/// and where such a macro pastes names (##), a target may start with a name pasted.
+bool reachesName(Preprocessor &PP, StringRef Text, std::set<std::string> Targets) {
+  std::vector<std::string> Work;
+  identifiersOf(Text, Work);
+  std::set<std::string> Seen, Pasted;
+  bool Pastes = false;
+  while (!Work.empty()) {
+    std::string Name = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(Name).second)
+      continue;
+    if (Targets.count(Name))
+      return true;
+    for (const MacroInfo *MI : definitionsOf(PP, Name)) {
+      ArrayRef<Token> Toks = MI->tokens();
+      for (size_t I = 0; I < Toks.size(); ++I) {
+        if (const IdentifierInfo *TI = Toks[I].getIdentifierInfo())
+          Work.push_back(TI->getName().str());
+        if (Toks[I].is(tok::hashhash)) {
+          Pastes = true;
+          for (size_t J : {I - 1, I + 1})
+            if (J < Toks.size() && Toks[J].getIdentifierInfo())
+              Pasted.insert(Toks[J].getIdentifierInfo()->getName().str());
+        }
+      }
+    }
+  }
+  if (!Pastes)
+    return false;
+  // The macros that lead to a target, and whether a name pasted (or written in the
+  // text, as an argument pasted) could begin one of them.
+  std::vector<std::string> Words;
+  identifiersOf(Text, Words);
+  Pasted.insert(Words.begin(), Words.end());
+  std::set<std::string> Leading = Targets;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[II, State] : PP.macros())
+      if (!Leading.count(II->getName().str()))
+        for (const MacroInfo *MI : definitionsOf(PP, II->getName()))
+          for (const Token &T : MI->tokens())
+            if (const IdentifierInfo *TI = T.getIdentifierInfo();
+                TI && Leading.count(TI->getName().str()) &&
+                Leading.insert(II->getName().str()).second)
+              Grew = true;
+  }
+  for (const std::string &L : Leading)
+    for (const std::string &P : Pasted)
+      if (P.size() >= 2 && P != L && StringRef(L).startswith(P))
+        return true;
+  return false;
+}
+
 /// The leading blanks of the line that holds \p L (a token of a #define).
 std::string indentationAt(const SourceManager &SM, SourceLocation L) {
   auto [FID, Off] = SM.getDecomposedSpellingLoc(L);
@@ -225,6 +311,11 @@ std::string writeOut(Preprocessor &PP, const SourceManager &SM, FileID Main, Str
   for (StringRef A : Args)
     if (A.contains(Name))
       return "";
+  // The preprocessor expands an argument once, however often its parameter appears;
+  // written out, each copy is expanded (or dropped) on its own: not for a counter.
+  for (StringRef A : Args)
+    if (reachesName(PP, A, {"__COUNTER__"}))
+      return "";
 
   std::string Out;
   bool Glue = false, LastSubstituted = false;
@@ -246,8 +337,8 @@ std::string writeOut(Preprocessor &PP, const SourceManager &SM, FileID Main, Str
         ++I;
         continue;
       }
-      while (!Out.empty() && Out.back() == ' ')
-        Out.pop_back();
+      // (The left operand ends Out; an empty one leaves the blank before it, which
+      // keeps `static int` from joining `pfx##sum` with an empty pfx.)
       Glue = true;
       continue;
     }
@@ -314,14 +405,14 @@ std::vector<std::string> printed(ASTContext &Ctx,
 
 } // namespace
 
-std::vector<FileScopeExpansion> fileScopeExpansions(ASTUnit &Unit) {
+std::vector<FileScopeExpansion> fileScopeExpansions(ASTUnit &Unit, bool OnlyDefining) {
   ASTContext &Ctx = Unit.getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   FileID Main = SM.getMainFileID();
   StringRef Buf = SM.getBufferData(Main);
   std::vector<FileScopeExpansion> Out;
   for (auto &[Offset, U] : usesOf(Ctx)) {
-    if (!U.Defines || U.Partial || U.End > Buf.size() ||
+    if ((OnlyDefining && !U.Defines) || U.Partial || U.End > Buf.size() ||
         (!Out.empty() && Out.back().Offset + Out.back().Invocation.size() > U.Begin))
       continue;
     std::vector<std::pair<unsigned, std::string>> Breaks;
@@ -390,44 +481,8 @@ std::vector<FileScopeExpansion> sameMeaning(ASTUnit &Original, ASTUnit &Written,
 }
 
 void findLineUses(ASTUnit &Unit, std::vector<FileScopeExpansion> &Expansions) {
-  Preprocessor &PP = Unit.getPreprocessor();
-  auto Names = [](StringRef Text, std::vector<std::string> &Out) {
-    for (size_t I = 0; I < Text.size();) {
-      if (!identifierChar(Text[I]) || isDigit(Text[I])) {
-        ++I;
-        continue;
-      }
-      size_t J = I;
-      while (J < Text.size() && identifierChar(Text[J]))
-        ++J;
-      Out.push_back(Text.slice(I, J).str());
-      I = J;
-    }
-  };
-  for (FileScopeExpansion &E : Expansions) {
-    // Every macro the text may expand, through every definition each has had.
-    std::vector<std::string> Work;
-    Names(E.Text, Work);
-    std::set<std::string> Seen;
-    while (!Work.empty() && !E.OneLine) {
-      std::string Name = Work.back();
-      Work.pop_back();
-      if (!Seen.insert(Name).second)
-        continue;
-      E.OneLine |= Name == "__LINE__";
-      IdentifierInfo *II = PP.getIdentifierTable().find(Name) == PP.getIdentifierTable().end()
-                               ? nullptr
-                               : PP.getIdentifierInfo(Name);
-      if (!II || !II->hadMacroDefinition())
-        continue;
-      for (const MacroDirective *MD = PP.getLocalMacroDirectiveHistory(II); MD;
-           MD = MD->getPrevious())
-        if (const auto *Def = dyn_cast<DefMacroDirective>(MD))
-          for (const Token &T : Def->getInfo()->tokens())
-            if (const IdentifierInfo *TI = T.getIdentifierInfo())
-              Work.push_back(TI->getName().str());
-    }
-  }
+  for (FileScopeExpansion &E : Expansions)
+    E.OneLine = reachesName(Unit.getPreprocessor(), E.Text, {"__LINE__", "__builtin_LINE"});
 }
 
 std::vector<tooling::Replacement>

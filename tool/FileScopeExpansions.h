@@ -56,9 +56,11 @@ struct ExpandedFile {
   bool empty() const { return Expansions.empty(); }
 };
 
-/// The file-scope macro uses of \p Unit's main file that define functions and can be
-/// written out (one line, no __VA_OPT__, ...), in file order.
-std::vector<FileScopeExpansion> fileScopeExpansions(clang::ASTUnit &Unit);
+/// The file-scope macro uses of \p Unit's main file that define functions (\p
+/// OnlyDefining; else any that declare something: those inside a use written out) and can
+/// be written out (one line, no __VA_OPT__, ...), in file order.
+std::vector<FileScopeExpansion> fileScopeExpansions(clang::ASTUnit &Unit,
+                                                    bool OnlyDefining = true);
 
 /// Writes out, inside the text of \p Uses, the uses \p Nested found in it (relative to the
 /// text with \p Uses written out); false when there were none.

@@ -190,7 +190,7 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
         parseOnce(Opts, DB, First, Source, QuietPrinter, &Written, Abs);
     if (!Again)
       break;
-    if (Round < 6 && writeOutNested(Uses, fileScopeExpansions(*Again)))
+    if (Round < 6 && writeOutNested(Uses, fileScopeExpansions(*Again, /*OnlyDefining=*/false)))
       continue;
     std::vector<FileScopeExpansion> Same = sameMeaning(*Unit, *Again, Uses);
     if (Same.size() == Uses.size()) {
