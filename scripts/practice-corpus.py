@@ -282,11 +282,17 @@ def check(test, args):
     return "same", "; ".join(sorted(notes)), *counts
 
 
+# "for type 'struct node *[64]'", "of type 'pc_idx32' (aka 'unsigned int')"
+TYPE_NAMED = re.compile(r" (?:for|of) type '[^']*'(?: \(aka '[^']*'\))?")
+
+
 def sanitizer_lines(stderr):
     """The lines of sanitizer reports, with file names for paths (the builds' directories
-    differ) and without columns (a rewritten line may shift them), in their order."""
+    differ), without columns (a rewritten line may shift them) and without the types they
+    name (a pointer that became an index has another type), in their order."""
     return list(dict.fromkeys(
-        re.sub(r"(\.[ch]:\d+):\d+", r"\1", re.sub(r"/\S*/(?=[^/\s]+\.[ch]\b)", "", l)).strip()
+        TYPE_NAMED.sub("", re.sub(r"(\.[ch]:\d+):\d+", r"\1",
+                                  re.sub(r"/\S*/(?=[^/\s]+\.[ch]\b)", "", l))).strip()
         for l in stderr.splitlines() if SANITIZER.search(l)))
 
 

@@ -358,9 +358,8 @@ std::string VersionView::storedDecl(QualType T, Cell Storage,
   }
   if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
     // Arrays are one object per element in the graph: the elements live at Storage.
+    // (An array of arrays likewise: `path[2][64]` keeps both dimensions.)
     std::string Dim = "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
-    if (Ctx.getAsArrayType(CAT->getElementType()))
-      return "";
     return storedDecl(CAT->getElementType(), Storage, Name + Dim);
   }
   return "";
