@@ -6,6 +6,7 @@
 #include "SlotPointers.h"
 #include "Passes.h"
 #include "FunctionPointerTypes.h"
+#include "ptrcomp/analysis/SharedStatics.h"
 #include "ptrcomp/analysis/Summary.h"
 #include "ptrcomp/analysis/ZeroValues.h"
 
@@ -88,6 +89,20 @@ static void buildGlobals(ProgramGraphs &PG, UnitSummary &S, ASTContext &Ctx,
       if (Def && VD->getInit() && !isZeroInitializer(VD->getInit(), Ctx))
         S.GlobalsWithValues.insert(Key);
     }
+    // A static local is defined where it is declared, as a global is (a pool may hold
+    // it: Planner::poolVariables).
+    if (auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->doesThisDeclarationHaveABody() &&
+                                               !FD->isInvalidDecl())
+      for (const DeclStmt *DS : staticLocalDeclarations(FD))
+        for (const Decl *X : DS->decls())
+          if (const auto *Local = dyn_cast<VarDecl>(X);
+              Local && Local->isStaticLocal() && !Local->isInvalidDecl()) {
+            std::string Key = globalKey(Local);
+            S.GlobalLocs[Key] = locationString(Ctx, Local->getLocation());
+            S.GlobalLocDefined.insert(Key);
+            if (Local->getInit() && !isZeroInitializer(Local->getInit(), Ctx))
+              S.GlobalsWithValues.insert(Key);
+          }
     // Definitions of the program's own globals; declarations of library globals
     // (stdout, errno) enter the graphs where a function uses them.
     if (VD && !VD->isInvalidDecl() &&

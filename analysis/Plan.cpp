@@ -514,14 +514,10 @@ bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
       continue;
     std::string Name = PG.GlobalNames.count(Key) ? PG.GlobalNames.at(Key) : Key;
     auto TIt = PG.GlobalTypes.find(Key);
-    // globalKey names a static local "function::name:location".
-    if (TIt == PG.GlobalTypes.end() || Key.find("::") != std::string::npos) {
-      Why = "the static local '" + Name + "' would have to move into a pool, which ptrcomp "
-            "does only for variables at file scope";
-      return false;
-    }
+    // (globalKey names a static local "function::name:location": its declaration in
+    // the function becomes the index, rules/Declarations.h.)
     auto DIt = PG.GlobalDefinitions.find(Key);
-    if (DIt == PG.GlobalDefinitions.end()) {
+    if (TIt == PG.GlobalTypes.end() || DIt == PG.GlobalDefinitions.end()) {
       Why = "the global '" + Name + "' is defined outside the program";
       return false;
     }

@@ -370,6 +370,39 @@ def test_multi_tu_global_sentinel(ptrcomp, tmp_path, mode, defined):
                             transformed_flags=["-std=gnu11"])
 
 
+@pytest.mark.parametrize("mode", ["command", "steps"])
+def test_multi_tu_static_local_sentinel(ptrcomp, tmp_path, mode):
+    """A list made circular through a static local sentinel of list.c (`static struct node
+    head = { -1, &head };` in the function that returns it), walked by main.c: the
+    sentinel moves into the pool, its declaration becomes the index of its object, and
+    list.c writes the pool's image with the number of the object for `&head`, whose name
+    means nothing outside its function."""
+    import shutil
+    import test_step_mode
+    src = tmp_path / "src"
+    shutil.copytree(EXEC_DIR.parent / "exec_multi" / "static_sentinel", src)
+    files = ["list.c", "main.c"]
+    if mode == "steps":
+        out_files, report, _ = test_step_mode.steps(files, src, tmp_path / "steps", [])
+        out = tmp_path / "steps" / "out"
+    else:
+        out = tmp_path / "out"
+        r = tl.run_ptrcomp(*[src / f for f in files], "-o", out, "--report=json")
+        assert r.returncode == 0, r.stderr
+        report = r.stdout
+    [node] = [s for s in json.loads(report)["structures"] if s["type"] == "struct node"]
+    assert node["compressed"], node
+    [moved] = node["moved_into_pool"]
+    assert moved.startswith("static local 'head' of head_of (") and \
+        moved.endswith("list.c:5:22)"), node
+    pool = node["pool"]
+    list_c = (out / "list.c").read_text()
+    assert f"  enum {{ head = 1 /* ptrcomp: object 1 of pool {pool} */ }};\n" in list_c
+    assert (f"const struct node_pc32 {pool}_image[1] = {{\n    [0] = {{.key = -1, .next = 1}}"
+            "\n};") in list_c, list_c
+    tl.check_same_behaviour([src / f for f in files], [out / f for f in files], tmp_path)
+
+
 def test_multi_tu_sys_queue_steps(ptrcomp, tmp_path):
     """<sys/queue.h> SLIST across two files, run as the four steps of a build system
     (--summarize, --link, --apply, --finish): the events and the queue holding their

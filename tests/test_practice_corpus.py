@@ -202,6 +202,13 @@ def test_sanitizer_lines_ignore_rewritten_types():
     assert m.sanitizer_lines(orig) == m.sanitizer_lines(new) == [
         "kavl_test.c:15: runtime error: index -1 out of bounds"]
     assert m.new_reports((0, "", orig), (0, "", new)) == []
-    moved = new.replace("kavl_test.c:15:", "kavl_test.c:16:")
-    assert m.new_reports((0, "", orig), (0, "", moved)) == [
-        "kavl_test.c:16: runtime error: index -1 out of bounds"]
+    # At another line of the file (a macro use written out over lines of its own): the
+    # same finding; of another kind or in another file: new.
+    moved = new.replace("kavl_test.c:15:", "kavl_test.c:51:")
+    assert m.new_reports((0, "", orig), (0, "", moved)) == []
+    other = new.replace("index -1 out of bounds", "load of misaligned address")
+    assert m.new_reports((0, "", orig), (0, "", other)) == [
+        "kavl_test.c:15: runtime error: load of misaligned address"]
+    elsewhere = new.replace("kavl_test.c", "kavl.h")
+    assert m.new_reports((0, "", orig), (0, "", elsewhere)) == [
+        "kavl.h:15: runtime error: index -1 out of bounds"]

@@ -2,6 +2,8 @@
 #include "FileScopeExpansions.h"
 #include "Output.h"
 
+#include "ptrcomp/Compat.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -204,7 +206,7 @@ bool reachesName(Preprocessor &PP, StringRef Text, std::set<std::string> Targets
   }
   for (const std::string &L : Leading)
     for (const std::string &P : Pasted)
-      if (P.size() >= 2 && P != L && StringRef(L).startswith(P))
+      if (P.size() >= 2 && P != L && compat::startsWith(L, P))
         return true;
   return false;
 }

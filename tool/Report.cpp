@@ -157,10 +157,18 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
     E.Bits = Pl.Indexed ? Pl.Bits : 0;
     E.ThreadSafe = Pl.ThreadSafe;
     E.ThreadWhy = Pl.ThreadWhy;
-    for (const dsa::Pool::Variable &Var : Pl.Variables)
-      E.MovedIn.push_back((Var.Local ? "local '" + Var.Name + "' of " + Var.Function
-                                     : "global '" + Var.Name + "'") +
-                          " (" + Var.Loc + ")");
+    for (const dsa::Pool::Variable &Var : Pl.Variables) {
+      // A static local's key is "function::name:location" (dsa::globalKey).
+      llvm::StringRef Static = llvm::StringRef(Var.Key).split("::").first;
+      if (Static.size() != Var.Key.size())
+        Static = Static.split('@').first;
+      E.MovedIn.push_back(
+          (Var.Local ? "local '" + Var.Name + "' of " + Var.Function
+           : Static.size() != Var.Key.size()
+               ? "static local '" + Var.Name + "' of " + Static.str()
+               : "global '" + Var.Name + "'") +
+          " (" + Var.Loc + ")");
+    }
     if (auto It = Notes.find(I); It != Notes.end())
       E.Notes = It->second;
     if (!Pl.Merged.empty())

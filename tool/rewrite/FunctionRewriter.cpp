@@ -1361,6 +1361,12 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
   std::vector<std::string> Parts;
   for (const Decl *D : DS->decls()) {
     const auto *VD = cast<VarDecl>(D);
+    // A static local whose object the pool makes (Planner::poolVariables): its name is
+    // the index, as a moved global's; its values are in the pool's image.
+    if (std::string Index = rules::pooledStaticLocalDecl(*this, VD); !Index.empty()) {
+      Parts.push_back(Index);
+      continue;
+    }
     Rep R = repOfVar(VD);
     std::string NewDecl = varDecl(VD);
     std::string Decl;

@@ -24,7 +24,17 @@ static const dsa::Pool::Variable *pooledGlobal(const dsa::Plan &P, const Expr *E
   return P.pooledVariable(dsa::globalKey(VD));
 }
 
-/// "Name" or "(Name + K)" for element \p K of moved global \p Var, if it has one.
+/// The index of element \p K of moved variable \p Var: "Name" or "(Name + K)"; a static
+/// local's name means nothing outside its function, so its number.
+static std::string indexText(const dsa::Pool::Variable &Var, uint64_t K = 0) {
+  if (Var.Key.find("::") != std::string::npos)
+    return std::to_string(Var.First + K);
+  if (K == 0)
+    return Var.Name;
+  return "(" + Var.Name + " + " + std::to_string(K) + ")";
+}
+
+/// indexText of element \p K of moved global \p Var, if it has one.
 static std::optional<std::string> elementIndex(const dsa::Pool::Variable &Var,
                                                const Expr *K, ASTContext &Ctx) {
   Expr::EvalResult R;
@@ -33,9 +43,7 @@ static std::optional<std::string> elementIndex(const dsa::Pool::Variable &Var,
   llvm::APSInt V = R.Val.getInt();
   if (V.isNegative() || V.getZExtValue() >= Var.Count)
     return std::nullopt;
-  if (V == 0)
-    return Var.Name;
-  return "(" + Var.Name + " + " + std::to_string(V.getZExtValue()) + ")";
+  return indexText(Var, V.getZExtValue());
 }
 
 std::optional<std::string> pooledAddressConstant(const dsa::Plan &P, const Expr *E,
@@ -52,7 +60,7 @@ std::optional<std::string> pooledAddressConstant(const dsa::Plan &P, const Expr 
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
     if (const dsa::Pool::Variable *Var = pooledGlobal(P, Sub))
-      return Var->Array ? std::nullopt : std::optional<std::string>(Var->Name);
+      return Var->Array ? std::nullopt : std::optional<std::string>(indexText(*Var));
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
       if (const dsa::Pool::Variable *Var = pooledGlobal(P, AS->getBase()); Var && Var->Array)
         return elementIndex(*Var, AS->getIdx(), Ctx);
@@ -62,7 +70,7 @@ std::optional<std::string> pooledAddressConstant(const dsa::Plan &P, const Expr 
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
       ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
     if (const dsa::Pool::Variable *Var = pooledGlobal(P, ICE->getSubExpr()); Var && Var->Array)
-      return Var->Name;
+      return indexText(*Var);
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Add)
     if (const dsa::Pool::Variable *Var = pooledGlobal(P, BO->getLHS()); Var && Var->Array)
       return elementIndex(*Var, BO->getRHS(), Ctx);

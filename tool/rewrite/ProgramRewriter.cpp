@@ -17,6 +17,7 @@
 #include "LayoutOrder.h"
 #include "Rewriter.h"
 #include "GlobalImage.h"
+#include "ptrcomp/analysis/SharedStatics.h"
 #include "SharedStatics.h"
 #include "ptrcomp/Compat.h"
 
@@ -349,6 +350,7 @@ private:
   void emitGlobalPools();
   void rewriteGlobalVariables();
   void emitImages();
+  void staticLocalImages();
 
 public:
   /// Where the first veto came from (see RewriteStage).
@@ -957,6 +959,27 @@ void ProgramRewriter::rewriteGlobalVariables() {
   }
 }
 
+void ProgramRewriter::staticLocalImages() {
+  // A static local moved into a pool is declared as its index by its function's rewrite
+  // (rules/Declarations.h); its values go into the pool's image as a global's do.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->doesThisDeclarationHaveABody() &&
+        SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      for (const DeclStmt *DS : dsa::staticLocalDeclarations(FD))
+        for (const Decl *X : DS->decls()) {
+          const auto *VD = dyn_cast<VarDecl>(X);
+          int Pl = -1;
+          const dsa::Pool::Variable *Var =
+              VD && VD->isStaticLocal() ? P.pooledVariable(dsa::globalKey(VD), &Pl) : nullptr;
+          if (!Var || !VD->getInit() || isZeroInitializer(VD->getInit(), Ctx))
+            continue;
+          std::string Why; // (the declaration's rule vetoes the pool when there is one)
+          if (std::optional<std::string> Elements = imageElements(P, Pl, *Var, VD, Why))
+            ImageElements[Pl].push_back(*Elements);
+        }
+}
+
 void ProgramRewriter::emitImages() {
   // At the end of the unit: every moved global and every name their values use is
   // declared by then. Not static: the pool may be defined in another unit.
@@ -1105,6 +1128,7 @@ bool ProgramRewriter::run() {
   for (auto &[File, Off, Text, Pools] : DeclarationsAfterLayouts)
     add(File, Off, 0, Text, Pools);
   emitGlobalPools();
+  staticLocalImages();
   emitImages();
   emitPrototypes();
   if (!Out.empty())

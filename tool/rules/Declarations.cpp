@@ -2,6 +2,7 @@
 #include "Declarations.h"
 
 #include "../rewrite/FunctionPointerTypes.h"
+#include "../rewrite/GlobalImage.h"
 #include "../rewrite/MacroBodies.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
@@ -88,6 +89,60 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
   return "";
 }
 
+/// The pooled variable static local \p VD is, with its pool in \p Pl, or null.
+static const dsa::Pool::Variable *pooledStatic(const VersionView &V, const VarDecl *VD,
+                                               int *Pl = nullptr) {
+  if (!VD->isStaticLocal())
+    return nullptr;
+  return V.plan().pooledVariable(dsa::globalKey(VD), Pl);
+}
+
+std::string pooledStaticLocalDecl(const VersionView &V, const VarDecl *VD) {
+  int Pl = -1;
+  const dsa::Pool::Variable *Var = pooledStatic(V, VD, &Pl);
+  if (!Var)
+    return "";
+  std::string Objects = Var->Array ? "objects " + std::to_string(Var->First) + ".." +
+                                         std::to_string(Var->First + Var->Count - 1)
+                                   : "object " + std::to_string(Var->First);
+  return "enum { " + Var->Name + " = " + std::to_string(Var->First) + " /* ptrcomp: " +
+         Objects + " of pool " + V.plan().Pools[Pl].Name + " */ }";
+}
+
+/// Why static local \p VD, whose object pool \p Pl makes, cannot be declared as its
+/// index where \p DS declares it, or "".
+static std::string pooledStaticProblem(const VersionView &V, const DeclStmt *DS,
+                                       const VarDecl *VD, int Pl,
+                                       const dsa::Pool::Variable &Var) {
+  ASTContext &Ctx = V.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Where = dsa::locationString(Ctx, VD->getLocation());
+  std::string Name = "the static local '" + Var.Name + "' (" + Where +
+                     "), which would move into a pool, ";
+  if (!V.fileRange(DS->getSourceRange()))
+    return Name + "is declared in a macro";
+  // A header's function is in every unit that includes it, each with an object of its own
+  // and one text for all.
+  if (!SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())))
+    return Name + "is declared in a header";
+  if (DS->decls().begin() + 1 != DS->decls().end())
+    return Name + "is declared together with other variables";
+  for (const Attr *A : VD->attrs())
+    if (!A->isImplicit())
+      return Name + "has an attribute or alignment specifier at " +
+             dsa::locationString(Ctx, A->getLocation());
+  if (VD->getTSCSpec() != TSCS_unspecified)
+    return Name + "has one object per thread";
+  if (Ctx.getBaseElementType(VD->getType()).isVolatileQualified())
+    return Name + "is volatile";
+  if (const Expr *Init = VD->getInit(); Init && !isZeroInitializer(Init, Ctx)) {
+    std::string Why;
+    if (!imageElements(V.plan(), Pl, Var, VD, Why))
+      return Name + "has values that ptrcomp cannot write for the pool (" + Why + ")";
+  }
+  return "";
+}
+
 DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) {
   DeclarationDecision D;
   ASTContext &Ctx = V.context();
@@ -149,7 +204,15 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
     std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
     std::string HolderWhy;
     dsa::NodeEncoding Pooled;
-    if (V.pooledLocal(VD, &Pooled)) {
+    int StaticPool = -1;
+    if (const dsa::Pool::Variable *Var = pooledStatic(V, VD, &StaticPool)) {
+      if (std::string Why = pooledStaticProblem(V, DS, VD, StaticPool, *Var); !Why.empty()) {
+        dsa::NodeEncoding E;
+        E.Source = dsa::NodeEncoding::Global;
+        E.Pool = StaticPool;
+        Veto(E, nullptr, Why); // names the place
+      }
+    } else if (V.pooledLocal(VD, &Pooled)) {
       if (std::string Why = pooledLocalProblem(V, DS, VD); !Why.empty())
         Veto(Pooled, nullptr, Why); // names the place
     } else if (auto Elems = V.holderInit(VD, HolderWhy)) {

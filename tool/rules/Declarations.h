@@ -37,6 +37,12 @@ struct DeclarationDecision {
 
 DeclarationDecision decideDeclaration(const VersionView &V, const clang::DeclStmt *DS);
 
+/// For a static local whose object moves into a pool (Planner::poolVariables), its
+/// declaration written again: the constant index of the object, as a moved global's
+/// (`enum { head = 3 /* ptrcomp: object 3 of pool P_head */ }`), its values being in the
+/// pool's image; "" for any other variable.
+std::string pooledStaticLocalDecl(const VersionView &V, const clang::VarDecl *VD);
+
 } // namespace ptrcomp::rules
 
 #endif
