@@ -1152,7 +1152,8 @@ class MixedStorage(Unit):
     heads / sizeof heads[0]`), a sentinel that is a local of the scenario, and a dummy
     head local to a helper that copies a list (returned early when the list is empty).
     Each scenario call starts them afresh. Also initialised: a global sentinel that
-    points to itself from its initializer (the scenario leaves it so) and a local one;
+    points to itself from its initializer (the scenario leaves it so), a local one and a
+    static local one (`static T s = { .next = &s };`, kept across the scenario's calls);
     and a stack iterator (klib's kavl: `struct it { const T *stack[64], **top; }`) that
     walks a list backwards."""
     idiom = "mixed-storage"
@@ -1161,10 +1162,13 @@ class MixedStorage(Unit):
         super().__init__(prog, r, idx)
         t = self.t
         self.kind = r.choice(["root", "sentinel", "heads", "local-sentinel", "dummy-head",
-                              "init-sentinel", "init-local", "stack-iter"])
+                              "init-sentinel", "init-local", "stack-iter",
+                              "static-sentinel"])
         self.feature(self.kind)
         if self.kind in ("local-sentinel", "dummy-head", "init-local"):
             pass
+        elif self.kind == "static-sentinel":
+            self.gkey = r.randint(1, 999)
         elif self.kind == "init-sentinel":
             # Its values come from the pool's image; the scenario leaves it as it found it.
             self.gkey = r.randint(1, 999)
@@ -1238,8 +1242,12 @@ class MixedStorage(Unit):
                     f"{fr}(a);", f"{fr}(b);", "return h;"]
         push, walk, clear = self.use("push"), self.use("walk"), self.use("clear")
         body = ["unsigned h = salt, i;"]
-        if self.kind in ("local-sentinel", "init-local"):
-            if self.kind == "init-local":
+        if self.kind in ("local-sentinel", "init-local", "static-sentinel"):
+            if self.kind == "static-sentinel":
+                # Left empty by each call, as the next one expects.
+                body += [f"static {self.st} s = {{ .key = {self.gkey}u, .{nx} = &s }};",
+                         "h = mix(h, s.key);"]
+            elif self.kind == "init-local":
                 body += [f"{self.st} s = {{ .key = salt, .{nx} = &s }};"]
             else:
                 body += [f"{self.st} s;", f"s.{nx} = &s;", "s.key = salt;"]
