@@ -449,6 +449,12 @@ void Planner::decideThreadMode(Pool &Pl) {
   }
 }
 
+/// "the global", or "the static local" for a static local's key ("function::name:loc").
+static std::string variableNoun(const std::string &Key) {
+  return Key.find("::") != std::string::npos ? "the static local" : "the global";
+}
+
+
 std::string Planner::mixedVariables(const NodeRef &R) {
   // The variables of the owner (or the program's globals, for a global structure) whose
   // own storage is among these objects: where the stack or global objects come from, as
@@ -460,7 +466,8 @@ std::string Planner::mixedVariables(const NodeRef &R) {
     if (!C.Node || Live(C.Node) != R.Node)
       return;
     auto It = PG.GlobalNames.find(Key);
-    Names.push_back("the global '" + (It != PG.GlobalNames.end() ? It->second : Key) + "'");
+    Names.push_back(variableNoun(Key) + " '" +
+                    (It != PG.GlobalNames.end() ? It->second : Key) + "'");
   };
   if (R.Owner.empty()) {
     for (auto &KV : PG.GlobalCells)
@@ -518,7 +525,7 @@ bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
     // the function becomes the index, rules/Declarations.h.)
     auto DIt = PG.GlobalDefinitions.find(Key);
     if (TIt == PG.GlobalTypes.end() || DIt == PG.GlobalDefinitions.end()) {
-      Why = "the global '" + Name + "' is defined outside the program";
+      Why = variableNoun(Key) + " '" + Name + "' is defined outside the program";
       return false;
     }
     Pool::Variable Var;
@@ -531,7 +538,8 @@ bool Planner::poolVariables(const NodeRef &R, std::string &Why) {
       Var.Count = PG.Types.info(VT).ArrayCount;
     }
     if (C.Offset != 0 || (VT != T && !Var.Array) || Var.Count == 0) {
-      Why = "the global '" + Name + "' (" + Var.Loc + ") is not a " + PG.Types.name(T) +
+      Why = variableNoun(Key) + " '" + Name + "' (" + Var.Loc + ") is not a " +
+            PG.Types.name(T) +
             " or an array of them";
       return false;
     }

@@ -113,6 +113,9 @@ struct ObjectList {
   const dsa::Layout &L;
   ASTContext &Ctx;
   std::string &Why;
+  /// A static local's values: written in its function, where names may mean what they
+  /// do not at file scope (a local enumerator, a shadowing variable, `__func__`).
+  bool Scoped = false;
 
   /// The node's own list: its index members are written as indices.
   std::optional<std::string> text(const Expr *Init, const RecordDecl *RD) {
@@ -210,6 +213,8 @@ struct ObjectList {
       return "{" + llvm::join(Elements, ", ") + "}";
     }
     const SourceManager &SM = Ctx.getSourceManager();
+    if (Scoped)
+      return scopedLeaf(I);
     if (writtenInFile(I)) {
       CharSourceRange R = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(I->getSourceRange()), SM, Ctx.getLangOpts());
@@ -234,6 +239,80 @@ struct ObjectList {
     Why = "is initialised with a value that a macro writes at " + Where;
     return std::nullopt;
   }
+
+  /// A leaf value of a static local, as it means at file scope: its text when it names
+  /// only what is declared at file scope, else an integer's value, a string, `__func__`'s
+  /// name.
+  std::optional<std::string> scopedLeaf(const Expr *I) {
+    std::string Where = dsa::locationString(Ctx, I->getBeginLoc());
+    const Expr *Bare = I->IgnoreParenImpCasts();
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(I->getSourceRange()), SM, Ctx.getLangOpts());
+    if (writtenInFile(I) && R.isValid() && namesOnlyFileScope(I))
+      return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+    Expr::EvalResult V;
+    if (I->getType()->isIntegerType() && I->EvaluateAsInt(V, Ctx)) {
+      QualType T = I->getType().getCanonicalType();
+      if (const auto *ET = T->getAs<EnumType>())
+        T = ET->getDecl()->getIntegerType().getCanonicalType();
+      return "(" + T.getUnqualifiedType().getAsString() + ")" +
+             toString(V.Val.getInt(), 10) + (V.Val.getInt().isUnsigned() ? "ULL" : "LL");
+    }
+    if (const auto *PE = dyn_cast<PredefinedExpr>(Bare); PE && PE->getFunctionName())
+      Bare = PE->getFunctionName();
+    if (const auto *SL = dyn_cast<StringLiteral>(Bare)) {
+      std::string Out;
+      llvm::raw_string_ostream OS(Out);
+      SL->outputString(OS);
+      return OS.str();
+    }
+    Why = "is initialised with a value that names what its function declares, or that a "
+          "macro writes, at " + Where;
+    return std::nullopt;
+  }
+
+  /// Whether every name in \p S (variables, functions, enumerators, types) is declared at
+  /// file scope, and S holds no label's address or function name.
+  static bool namesOnlyFileScope(const Stmt *S) {
+    if (!S)
+      return true;
+    auto FileScopeType = [](QualType T) {
+      for (;;) {
+        if (const auto *TT = T->getAs<TypedefType>();
+            TT && !TT->getDecl()->getDeclContext()->getRedeclContext()->isFileContext())
+          return false;
+        if (const TagDecl *TD = T->getAsTagDecl();
+            TD && !TD->getDeclContext()->getRedeclContext()->isFileContext())
+          return false;
+        if (T->isPointerType() || T->isArrayType())
+          T = T->isPointerType() ? T->getPointeeType()
+                                 : QualType(T->getPointeeOrArrayElementType(), 0);
+        else
+          return true;
+      }
+    };
+    if (isa<AddrLabelExpr>(S) || isa<PredefinedExpr>(S) || isa<StmtExpr>(S))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      const Decl *D = DRE->getDecl();
+      if (!D->getDeclContext()->getRedeclContext()->isFileContext())
+        return false;
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && !VD->isFileVarDecl())
+        return false;
+    }
+    if (const auto *CE = dyn_cast<ExplicitCastExpr>(S); CE && !FileScopeType(CE->getTypeAsWritten()))
+      return false;
+    if (const auto *CL = dyn_cast<CompoundLiteralExpr>(S); CL && !FileScopeType(CL->getType()))
+      return false;
+    if (const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(S);
+        UE && UE->isArgumentType() && !FileScopeType(UE->getArgumentType()))
+      return false;
+    for (const Stmt *C : S->children())
+      if (!namesOnlyFileScope(C))
+        return false;
+    return true;
+  }
 };
 } // namespace
 
@@ -248,7 +327,7 @@ std::optional<std::string> imageElements(const dsa::Plan &P, int Pl,
     Why = "is initialised where its pool keeps no layout of its own";
     return std::nullopt;
   }
-  ObjectList Object{P, P.Layouts[Po.LayoutId], Ctx, Why};
+  ObjectList Object{P, P.Layouts[Po.LayoutId], Ctx, Why, VD->isStaticLocal()};
   std::vector<std::string> Elements;
   auto Add = [&](uint64_t K, const Expr *I) {
     if (isZeroInitializer(I, Ctx))

@@ -91,11 +91,11 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
     }
     return "";
   }
+  // (An array of arrays too: `grid[2][3]` keeps both dimensions.)
   if (const auto *CAT = Ctx.getAsConstantArrayType(T))
-    if (!Ctx.getAsArrayType(CAT->getElementType()))
-      return globalDecl(PG, P, Storage, CAT->getElementType(),
-                        Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]", Ctx,
-                        PoolId, Pools);
+    return globalDecl(PG, P, Storage, CAT->getElementType(),
+                      Name + "[" + std::to_string(CAT->getSize().getZExtValue()) + "]", Ctx,
+                      PoolId, Pools);
   return "";
 }
 
