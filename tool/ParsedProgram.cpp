@@ -181,6 +181,7 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
   std::vector<FileScopeExpansion> Uses = fileScopeExpansions(*Unit);
   const clang::SourceManager &SM = Unit->getSourceManager();
   std::string Disk = SM.getBufferData(SM.getMainFileID()).str();
+  bool Split = false;
   for (int Round = 0; !Uses.empty() && Round < 8; ++Round) {
     std::string Written = withExpansions(Disk, Uses);
     std::string Ignored;
@@ -188,8 +189,22 @@ std::unique_ptr<clang::ASTUnit> parseUnit(const ToolOptions &Opts,
     DiagnosticPrinter QuietPrinter(Quiet, DiagOpts.get());
     std::unique_ptr<clang::ASTUnit> Again =
         parseOnce(Opts, DB, First, Source, QuietPrinter, &Written, Abs);
-    if (!Again)
-      break;
+    if (!Again) {
+      // One use whose text does not parse (an argument that expands to a comma) keeps
+      // the others from being written out: each is tried alone, once.
+      if (Split || Uses.size() < 2)
+        break;
+      Split = true;
+      std::vector<FileScopeExpansion> Parsed;
+      for (const FileScopeExpansion &U : Uses) {
+        std::string Alone = withExpansions(Disk, {U});
+        DiagnosticPrinter AlonePrinter(Quiet, DiagOpts.get());
+        if (parseOnce(Opts, DB, First, Source, AlonePrinter, &Alone, Abs))
+          Parsed.push_back(U);
+      }
+      Uses = std::move(Parsed);
+      continue;
+    }
     if (Round < 6 && writeOutNested(Uses, fileScopeExpansions(*Again, /*OnlyDefining=*/false)))
       continue;
     std::vector<FileScopeExpansion> Same = sameMeaning(*Unit, *Again, Uses);
