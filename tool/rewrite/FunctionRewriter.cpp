@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionRewriter.h"
+#include "GlobalImage.h"
+#include "GlobalVariable.h"
 #include "../LineDirectives.h"
 #include "../rules/ByteCounts.h"
 #include "../rules/TypesAndNames.h"
@@ -1419,6 +1421,24 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         Parts.push_back(Decl);
         continue;
       }
+      // A static holder's list, written for its layout (rules/Declarations.h checked it
+      // can be).
+      if (int Layout = VD->isStaticLocal() && VD->getInit() &&
+                               isa<InitListExpr>(VD->getInit()->IgnoreParens()) &&
+                               !isZeroInitializer(VD->getInit(), Ctx)
+                           ? globalHolderLayout(PG, P, VD)
+                           : -1;
+          Layout >= 0)
+        if (auto List = holderList(P, Layout, VD, HolderWhy)) {
+          Decl += " = " + *List;
+          Parts.push_back(Decl);
+          continue;
+        } else {
+          // (Not zeros in its place: the rule should have refused it.)
+          legalityMissed(HolderWhy);
+          vetoCode(DS, "the static local '" + VD->getName().str() + "' " + HolderWhy);
+          return;
+        }
       if (isa_and_nonnull<InitListExpr>(VD->getInit())) {
         // {0} and {NULL, ...} initialise arrays of indices with zeros (the rule has
         // made sure there is nothing else).

@@ -316,6 +316,15 @@ struct ObjectList {
 };
 } // namespace
 
+std::optional<std::string> holderList(const dsa::Plan &P, int LayoutId, const VarDecl *VD,
+                                      std::string &Why) {
+  const RecordDecl *RD = VD->getType()->getAsRecordDecl();
+  if (!RD || !VD->getInit() || LayoutId < 0)
+    return std::nullopt;
+  ObjectList Object{P, P.Layouts[LayoutId], VD->getASTContext(), Why, VD->isStaticLocal()};
+  return Object.text(VD->getInit(), RD);
+}
+
 std::optional<std::string> imageElements(const dsa::Plan &P, int Pl,
                                          const dsa::Pool::Variable &Var, const VarDecl *VD,
                                          std::string &Why) {

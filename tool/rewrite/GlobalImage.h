@@ -40,6 +40,12 @@ std::optional<std::string> imageElements(const dsa::Plan &P, int Pl,
                                          const dsa::Pool::Variable &Var,
                                          const clang::VarDecl *VD, std::string &Why);
 
+/// The brace list of global or static local \p VD, a holder of layout \p LayoutId (a
+/// struct that keeps its place and holds indices), written for the layout as an image's
+/// object is (`{.key = -1, .name = "all"}`), or nullopt with the reason in \p Why.
+std::optional<std::string> holderList(const dsa::Plan &P, int LayoutId,
+                                      const clang::VarDecl *VD, std::string &Why);
+
 } // namespace ptrcomp
 
 #endif

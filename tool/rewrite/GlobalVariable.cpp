@@ -99,6 +99,19 @@ static std::string globalDecl(dsa::ProgramGraphs &PG, const dsa::Plan &P, dsa::C
   return "";
 }
 
+int globalHolderLayout(dsa::ProgramGraphs &PG, const dsa::Plan &P, const VarDecl *VD) {
+  auto It = PG.GlobalCells.find(dsa::globalKey(VD));
+  if (It == PG.GlobalCells.end() || !VD->getType()->isStructureType())
+    return -1;
+  dsa::Cell C = PG.Globals->resolve(It->second);
+  auto H = P.GlobalHolders.find(C.Node);
+  if (C.isNull() || C.Offset != 0 || H == P.GlobalHolders.end() ||
+      PG.Types.get(VD->getType().getCanonicalType().getUnqualifiedType(),
+                   VD->getASTContext()) != P.Layouts[H->second].Struct)
+    return -1;
+  return H->second;
+}
+
 std::string globalDeclarator(dsa::ProgramGraphs &PG, const dsa::Plan &P, const VarDecl *VD,
                              std::set<int> &Pools) {
   auto It = PG.GlobalCells.find(dsa::globalKey(VD));
@@ -257,7 +270,19 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
     std::optional<std::string> Index;
     if (const auto *ILE = dyn_cast<InitListExpr>(I)) {
       Zero = isZeroInitializer(ILE, Ctx);
-      New += " = {0}";
+      if (int Layout = globalHolderLayout(PG, P, VD); !Zero && Layout >= 0) {
+        // A holder's list, written for its layout.
+        std::string Why;
+        std::optional<std::string> List = holderList(P, Layout, VD, Why);
+        if (!List) {
+          Out.Why = Name + " " + Why;
+          return Out;
+        }
+        New += " = " + *List;
+        Zero = true;
+      } else {
+        New += " = {0}";
+      }
     } else if (Zero) {
       New += " = 0";
     } else if (Out.Pool >= 0 && !P.Pools[Out.Pool].Variables.empty()) {

@@ -37,6 +37,10 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P,
 std::string globalDeclarator(dsa::ProgramGraphs &PG, const dsa::Plan &P,
                              const clang::VarDecl *VD, std::set<int> &Pools);
 
+/// The layout (an index into Plan::Layouts) of global or static local \p VD when it is a
+/// holder, a struct that keeps its place and holds indices; else -1.
+int globalHolderLayout(dsa::ProgramGraphs &PG, const dsa::Plan &P, const clang::VarDecl *VD);
+
 /// The counts rewriteGlobal needs, for the translation unit of \p Ctx.
 std::map<unsigned, unsigned> declarationStarts(clang::ASTContext &Ctx);
 

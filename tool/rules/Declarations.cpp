@@ -3,6 +3,7 @@
 
 #include "../rewrite/FunctionPointerTypes.h"
 #include "../rewrite/GlobalImage.h"
+#include "../rewrite/GlobalVariable.h"
 #include "../rewrite/MacroBodies.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 
@@ -220,6 +221,18 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
         D.HolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
     } else if (!HolderWhy.empty()) {
       Veto(V.encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy); // names the place
+    } else if (int Layout = VD->isStaticLocal() && VD->getInit() &&
+                                    !isZeroInitializer(VD->getInit(), Ctx)
+                                ? globalHolderLayout(V.graphs(), V.plan(), VD)
+                                : -1;
+               Layout >= 0 && isa<InitListExpr>(VD->getInit()->IgnoreParens())) {
+      // A static holder's list, written for its layout (FunctionRewriter::declStmt).
+      std::string Why;
+      if (!holderList(V.plan(), Layout, VD, Why))
+        Veto(V.encOfCell(F.Graph->edgeIfAny(F.VarStorage.lookup(VD))), nullptr,
+             "the static local '" + VD->getName().str() + "' (" +
+                 dsa::locationString(Ctx, VD->getLocation()) + ") " + Why,
+             true);
     } else if (!NewDecl.empty()) {
       if (const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit()))
         for (const Expr *I : ILE->inits())
