@@ -1,5 +1,6 @@
 //===- FileScopeExpansions.cpp - macro uses that define functions, written out ===//
 #include "FileScopeExpansions.h"
+#include "LineDirectives.h"
 #include "Output.h"
 
 #include "ptrcomp/Compat.h"
@@ -370,6 +371,25 @@ std::string writeOut(Preprocessor &PP, const SourceManager &SM, FileID Main, Str
   return Out;
 }
 
+/// Where each of \p Expansions begins in the text with them all written out.
+std::vector<unsigned> writtenOffsets(const std::vector<FileScopeExpansion> &Expansions) {
+  std::vector<unsigned> Out;
+  int Shift = 0;
+  for (const FileScopeExpansion &E : Expansions) {
+    Out.push_back(E.Offset + Shift);
+    Shift += (int)E.Text.size() - (int)E.Invocation.size();
+  }
+  return Out;
+}
+
+/// Whether an edit of \p Edits changes text in [B, E) (an insertion: strictly inside).
+bool editedWithin(const tooling::Replacements &Edits, unsigned B, unsigned E) {
+  return llvm::any_of(Edits, [&](const tooling::Replacement &R) {
+    unsigned RB = R.getOffset(), RE = RB + R.getLength();
+    return R.getLength() ? RB < E && RE > B : RB > B && RB < E;
+  });
+}
+
 /// The declarations made by each use of \p Expansions in \p Ctx, printed; \p Written:
 /// Ctx parsed the text with them written out.
 std::vector<std::string> printed(ASTContext &Ctx,
@@ -378,12 +398,11 @@ std::vector<std::string> printed(ASTContext &Ctx,
   const SourceManager &SM = Ctx.getSourceManager();
   // Where each use is in the text parsed.
   std::vector<std::pair<unsigned, unsigned>> Ranges;
-  int Shift = 0;
-  for (const FileScopeExpansion &E : Expansions) {
-    unsigned B = E.Offset + (Written ? Shift : 0);
-    unsigned Len = Written ? E.Text.size() : E.Invocation.size();
-    Ranges.push_back({B, B + Len});
-    Shift += (int)E.Text.size() - (int)E.Invocation.size();
+  std::vector<unsigned> Begins = writtenOffsets(Expansions);
+  for (size_t I = 0; I < Expansions.size(); ++I) {
+    const FileScopeExpansion &E = Expansions[I];
+    unsigned B = Written ? Begins[I] : E.Offset;
+    Ranges.push_back({B, B + unsigned(Written ? E.Text.size() : E.Invocation.size())});
   }
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.AnonymousTagLocations = false;
@@ -432,10 +451,10 @@ bool writeOutNested(std::vector<FileScopeExpansion> &Uses,
   bool Any = false;
   // Back to front: each splice leaves the offsets before it as they were.
   for (auto N = Nested.rbegin(); N != Nested.rend(); ++N) {
-    int Shift = 0;
-    for (FileScopeExpansion &U : Uses) {
-      unsigned B = U.Offset + Shift;
-      Shift += (int)U.Text.size() - (int)U.Invocation.size();
+    std::vector<unsigned> Begins = writtenOffsets(Uses);
+    for (size_t I = 0; I < Uses.size(); ++I) {
+      FileScopeExpansion &U = Uses[I];
+      unsigned B = Begins[I];
       if (N->Offset >= B && N->Offset + N->Invocation.size() <= B + U.Text.size() &&
           StringRef(U.Text).substr(N->Offset - B, N->Invocation.size()) == N->Invocation) {
         unsigned At = N->Offset - B, Old = N->Invocation.size();
@@ -495,16 +514,11 @@ lineBreaks(StringRef RealPath, StringRef Text, StringRef LineName,
   // A file with line directives of its own (generated code) counts its lines otherwise.
   if (Text.contains("#line") || Text.contains("\n# "))
     return Out;
-  auto Covered = [&](unsigned B, unsigned E) {
-    return llvm::any_of(Edits, [&](const tooling::Replacement &R) {
-      unsigned RB = R.getOffset(), RE = RB + R.getLength();
-      return R.getLength() ? RB < E && RE > B : RB > B && RB < E;
-    });
-  };
-  int Shift = 0;
-  for (const FileScopeExpansion &E : Expansions) {
-    unsigned B = E.Offset + Shift, End = B + E.Text.size();
-    Shift += (int)E.Text.size() - (int)E.Invocation.size();
+  auto Covered = [&](unsigned B, unsigned E) { return editedWithin(Edits, B, E); };
+  std::vector<unsigned> Begins = writtenOffsets(Expansions);
+  for (size_t I = 0; I < Expansions.size(); ++I) {
+    const FileScopeExpansion &E = Expansions[I];
+    unsigned B = Begins[I], End = B + E.Text.size();
     // Only a use that stays written out, alone on its line, and has lines to break.
     size_t NL = Text.find('\n', End);
     if (E.OneLine || E.Breaks.empty() || !Covered(B, End) || NL == StringRef::npos ||
@@ -519,14 +533,8 @@ lineBreaks(StringRef RealPath, StringRef Text, StringRef LineName,
     if (Out.size() == Added)
       continue;
     unsigned Line = StringRef(Text).take_front(B).count('\n') + 1;
-    std::string Name = "\"";
-    for (char C : LineName) {
-      if (C == '"' || C == '\\')
-        Name += '\\';
-      Name += C;
-    }
     Out.emplace_back(RealPath, NL, 0,
-                     "\n#line " + std::to_string(Line + 1) + " " + Name + "\"");
+                     "\n#line " + std::to_string(Line + 1) + " " + quotedFileName(LineName));
   }
   return Out;
 }
@@ -535,16 +543,11 @@ std::vector<tooling::Replacement>
 unchangedUses(StringRef RealPath, const std::vector<FileScopeExpansion> &Expansions,
               const tooling::Replacements &Edits) {
   std::vector<tooling::Replacement> Out;
-  int Shift = 0;
-  for (const FileScopeExpansion &E : Expansions) {
-    unsigned B = E.Offset + Shift, End = B + E.Text.size();
-    Shift += (int)E.Text.size() - (int)E.Invocation.size();
-    bool Touched = llvm::any_of(Edits, [&](const tooling::Replacement &R) {
-      unsigned RB = R.getOffset(), RE = RB + R.getLength();
-      return R.getLength() ? RB < End && RE > B : RB > B && RB < End;
-    });
-    if (!Touched)
-      Out.emplace_back(RealPath, B, E.Text.size(), E.Invocation);
+  std::vector<unsigned> Begins = writtenOffsets(Expansions);
+  for (size_t I = 0; I < Expansions.size(); ++I) {
+    const FileScopeExpansion &E = Expansions[I];
+    if (!editedWithin(Edits, Begins[I], Begins[I] + E.Text.size()))
+      Out.emplace_back(RealPath, Begins[I], E.Text.size(), E.Invocation);
   }
   return Out;
 }
@@ -556,13 +559,12 @@ void restoreOriginalText(OutputFile &F) {
   std::string Disk;
   tooling::Replacements Written;
   size_t At = 0;
-  int Shift = 0;
-  for (const FileScopeExpansion &E : F.Expansions) {
-    unsigned B = E.Offset + Shift;
-    Disk += StringRef(F.Original).slice(At, B);
+  std::vector<unsigned> Begins = writtenOffsets(F.Expansions);
+  for (size_t I = 0; I < F.Expansions.size(); ++I) {
+    const FileScopeExpansion &E = F.Expansions[I];
+    Disk += StringRef(F.Original).slice(At, Begins[I]);
     Disk += E.Invocation;
-    At = B + E.Text.size();
-    Shift += (int)E.Text.size() - (int)E.Invocation.size();
+    At = Begins[I] + E.Text.size();
     consumeError(Written.add(tooling::Replacement(F.RealPath, E.Offset, E.Invocation.size(),
                                                   E.Text)));
   }

@@ -12,6 +12,17 @@
 
 using namespace llvm;
 namespace ptrcomp {
+
+std::string quotedFileName(StringRef Name) {
+  std::string Out = "\"";
+  for (char C : Name) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
 namespace {
 
 /// C text read one character at a time, as far as placing a directive needs: is the
@@ -185,15 +196,6 @@ std::optional<std::pair<unsigned, std::string>> parseLineDirective(StringRef L) 
   return std::make_pair(N, File);
 }
 
-std::string quoted(StringRef Name) {
-  std::string Out = "\"";
-  for (char C : Name) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
 
 /// Where each physical line of a text is for the compiler: itself, unless the text has
 /// directives of its own (generated code: a parser from bison says where in the grammar
@@ -321,7 +323,7 @@ addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
   std::vector<clang::tooling::Replacement> Rs(Edits.begin(), Edits.end());
   bool Padded = padShrunkLines(Original, Rs);
   Lines OrigLines(Original);
-  PresumedLines Orig(Original, OrigLines, quoted(Name));
+  PresumedLines Orig(Original, OrigLines, quotedFileName(Name));
 
   // The output, line by line, with the original line each stands for: that of its
   // first character, blanks aside, that comes from an original line.
@@ -391,7 +393,7 @@ addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
   // that stands for an original line would get another number than there.
   std::map<int, std::vector<std::pair<size_t, std::string>>> Into; // edit -> directives
   std::vector<std::pair<size_t, std::string>> Alone;
-  Presumed Next{1, quoted(Name)};
+  Presumed Next{1, quotedFileName(Name)};
   for (const OutLine &L : OutLines) {
     Presumed Cur = Next;
     StringRef Text = StringRef(Out).slice(L.Begin, L.End).rtrim("\r\n");

@@ -31,6 +31,9 @@
 
 namespace ptrcomp {
 
+/// \p Name as a #line directive spells it: quoted, `"` and `\` escaped.
+std::string quotedFileName(llvm::StringRef Name);
+
 /// Where a piece of an edit's new text comes from: the piece starts at position \p At of
 /// the text and runs to the next piece (or the end). A copy is original text from
 /// \p Offset on, character for character (a clone's body between its own edits); any
