@@ -1,12 +1,13 @@
 /* A global that would move into a pool named where ptrcomp does not rewrite code: in a
-   function it leaves alone (sizeof alone), in a declaration's type (an array bound,
-   __typeof__), at file scope, or declared again inside a function. Its name would be an
-   index there, so the structure stays unchanged, located at the name. */
-// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the global 'a_nil' (pooled_names_outside_code.c:34:21), which would move into a pool, is named at pooled_names_outside_code.c:42:44 in 'a_size', which ptrcomp does not otherwise rewrite"}
-// EXPECT: {"type": "struct bnode", "pooled": false, "reason": "'b_nil', whose type changes, is named in a type or declaration at pooled_names_outside_code.c:67:25, which ptrcomp does not rewrite"}
-// EXPECT: {"type": "struct cnode", "pooled": false, "reason": "typeof inspects the type of a value whose type changes"}
-// EXPECT: {"type": "struct dnode", "pooled": false, "reason": "'d_nil', whose type changes, is named in a type or declaration at pooled_names_outside_code.c:39:37, which ptrcomp does not rewrite"}
-// EXPECT: {"type": "struct enode", "pooled": false, "reason": "the global 'e_nil' (pooled_names_outside_code.c:38:21), which moves into a pool, is declared again inside a function"}
+   function it leaves alone (sizeof alone), in a declaration's type (an array bound), at
+   file scope, or declared again inside a function. Its name would be an index there, so
+   the structure stays unchanged, located at the name. A local declared `__typeof__(c_nil)
+   copy` is written again with its new type, so c_nil moves. */
+// EXPECT: {"type": "struct anode", "pooled": false, "reason": "the global 'a_nil' (pooled_names_outside_code.c:35:21), which would move into a pool, is named at pooled_names_outside_code.c:43:44 in 'a_size', which ptrcomp does not otherwise rewrite"}
+// EXPECT: {"type": "struct bnode", "pooled": false, "reason": "'b_nil', whose type changes, is named in a type or declaration at pooled_names_outside_code.c:68:25, which ptrcomp does not rewrite"}
+// EXPECT: {"type": "struct cnode", "owner": "(global)", "compressed": true, "moved_into_pool": ["global 'c_nil' (pooled_names_outside_code.c:37:21)"]}
+// EXPECT: {"type": "struct dnode", "pooled": false, "reason": "'d_nil', whose type changes, is named in a type or declaration at pooled_names_outside_code.c:40:37, which ptrcomp does not rewrite"}
+// EXPECT: {"type": "struct enode", "pooled": false, "reason": "the global 'e_nil' (pooled_names_outside_code.c:39:21), which moves into a pool, is declared again inside a function"}
 #include <stdio.h>
 #include <stdlib.h>
 

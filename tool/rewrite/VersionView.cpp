@@ -691,6 +691,13 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
   return Out;
 }
 
+std::string VersionView::typeText(QualType T) const {
+  std::string S = T.getAsString(Ctx.getPrintingPolicy());
+  if (S.find("typeof") == std::string::npos)
+    return S;
+  return T.getCanonicalType().getAsString(Ctx.getPrintingPolicy());
+}
+
 std::optional<std::string> VersionView::sizeofSameType(const Expr *A,
                                                        const SizeofOperand &SO) const {
   QualType T = A->getType();
@@ -699,7 +706,7 @@ std::optional<std::string> VersionView::sizeofSameType(const Expr *A,
   // known to keep its type, and when the type has a name to print.
   if (!Known && (T->isRecordType() || T->isAnyPointerType() || T->isArrayType()))
     return std::nullopt;
-  std::string S = T.getAsString(Ctx.getPrintingPolicy());
+  std::string S = typeText(T);
   if (S.find("(unnamed") != std::string::npos || S.find("(anonymous") != std::string::npos)
     return std::nullopt;
   return S;

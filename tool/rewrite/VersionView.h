@@ -176,6 +176,10 @@ public:
     dsa::NodeEncoding IndexVar;          ///< the operand itself, when it is an index
   };
   SizeofOperand sizeofOperand(const clang::Expr *A) const;
+  /// \p T as the output can spell it: a typeof in it names values whose types may
+  /// change (`typeof(head)` of a retyped head is an index type there), so such a type is
+  /// spelled without its sugar (`struct el *`).
+  std::string typeText(clang::QualType T) const;
   /// The type to write for `sizeof A` when A needs a new type but keeps its own, or
   /// nullopt when it cannot be written.
   std::optional<std::string> sizeofSameType(const clang::Expr *A,

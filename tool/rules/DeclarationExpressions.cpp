@@ -1,6 +1,8 @@
 //===- DeclarationExpressions.cpp - expressions in types and declarations -----===//
 #include "DeclarationExpressions.h"
 
+#include "TypesAndNames.h"
+
 #include "../rewrite/GlobalVariable.h"
 #include "../rewrite/VersionView.h"
 
@@ -21,8 +23,12 @@ class DeclarationNames : public RecursiveASTVisitor<DeclarationNames> {
 public:
   std::function<void(const DeclRefExpr *)> Found;
   unsigned Depth = 0;
+  /// Types whose text the rewrite replaces (rules/TypesAndNames.h rewrittenTypeofs).
+  llvm::DenseSet<const void *> Rewritten;
 
   bool TraverseTypeLoc(TypeLoc TL) {
+    if (!TL.isNull() && Rewritten.count(TL.getUnqualifiedLoc().getOpaqueData()))
+      return true;
     ++Depth;
     bool R = Base::TraverseTypeLoc(TL);
     --Depth;
@@ -66,6 +72,7 @@ std::vector<DeclarationExpressionProblem> bodyDeclarationProblems(const VersionV
   if (!FD || !FD->getBody())
     return Out;
   DeclarationNames W;
+  W.Rewritten = rewrittenTypeofs(V, FD->getBody());
   W.Found = [&](const DeclRefExpr *E) {
     const auto *VD = cast<VarDecl>(E->getDecl());
     DeclarationExpressionProblem Pr{E, reason(V.context(), E), {}};

@@ -3,7 +3,8 @@
 // Rule: expressions that sit in a type or a declaration rather than in a statement
 // are not rewritten: array and VLA bounds (`unsigned char raw[sizeof h]`,
 // `sizeof(char[sizeof h])`, a parameter's `char out[static sizeof h->v]`), typedefs, enumerators, `_Static_assert`, `_Alignas`,
-// bit-field widths, and the initializers of file-scope variables whose own type stays.
+// bit-field widths, and the initializers of file-scope variables whose own type stays
+// (not a typeof that a declaration written again replaces: rules/TypesAndNames.h).
 // Their text keeps its spelling, so a variable whose type changes would change what
 // they compute (`sizeof h` of a node pointer becomes the size of an index) or no
 // longer compile (`sizeof h->key` on an index). Where such an expression names a

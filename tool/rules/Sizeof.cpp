@@ -65,7 +65,7 @@ static std::string originalType(const VersionView &V, const Expr *A) {
   QualType T = A->getType();
   if (T->isVariablyModifiedType())
     return "";
-  std::string S = T.getAsString(V.context().getPrintingPolicy());
+  std::string S = V.typeText(T);
   if (S.find("(unnamed") != std::string::npos || S.find("(anonymous") != std::string::npos)
     return "";
   return S;

@@ -6,6 +6,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 namespace ptrcomp::rules {
@@ -51,7 +52,7 @@ static std::string valueOfType(const VersionView &V, const Expr *E) {
   T = T.getUnqualifiedType();
   if (T->isVariablyModifiedType())
     return "";
-  std::string S = T.getAsString(Ctx.getPrintingPolicy());
+  std::string S = V.typeText(T);
   if (S.find("(unnamed") != std::string::npos || S.find("(anonymous") != std::string::npos)
     return "";
   if (T->isScalarType())
@@ -90,13 +91,35 @@ GenericDecision decideGeneric(const VersionView &V, const GenericSelectionExpr *
   return D;
 }
 
+llvm::DenseSet<const void *> rewrittenTypeofs(const VersionView &V, const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VersionView &V;
+    llvm::DenseSet<const void *> Out;
+    explicit Finder(const VersionView &V) : V(V) {}
+    bool VisitDeclStmt(DeclStmt *DS) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (const TypeSourceInfo *TSI = VD->getTypeSourceInfo())
+            if (auto TL = TSI->getTypeLoc().getUnqualifiedLoc().getAs<TypeOfExprTypeLoc>())
+              if (!VD->isStaticLocal() && !V.varDecl(VD).empty())
+                Out.insert(TL.getOpaqueData());
+      return true;
+    }
+  } F(V);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Out);
+}
+
 std::string typeofProblem(const VersionView &V, const Stmt *S) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VersionView &V;
     std::string Why;
-    explicit Finder(const VersionView &V) : V(V) {}
+    llvm::DenseSet<const void *> Rewritten;
+    explicit Finder(const VersionView &V, const Stmt *S)
+        : V(V), Rewritten(rewrittenTypeofs(V, S)) {}
     bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
-      if (Why.empty() && namesRetypedVariable(V, TL.getUnderlyingExpr()))
+      if (Why.empty() && !Rewritten.count(TL.getOpaqueData()) &&
+          namesRetypedVariable(V, TL.getUnderlyingExpr()))
         Why = "typeof inspects the type of a value whose type changes at " +
               dsa::locationString(V.context(), TL.getBeginLoc());
       return Why.empty();
@@ -107,7 +130,7 @@ std::string typeofProblem(const VersionView &V, const Stmt *S) {
           TraverseTypeLoc(TSI->getTypeLoc());
       return Why.empty();
     }
-  } F(V);
+  } F(V, S);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Why;
 }

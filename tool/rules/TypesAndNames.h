@@ -12,7 +12,9 @@
 //    association that is not selected must not name a value whose type changes (it is
 //    compiled, not evaluated, so it would no longer compile).
 //  - `typeof` and `__builtin_types_compatible_p` over a value whose type changes leave
-//    its structures unchanged.
+//    its structures unchanged, but for a typeof that is the whole type of a local
+//    whose declaration is written again (utlist's `LDECLTYPE(head) _tmp;`): the new
+//    declaration spells the local's new type and no typeof is left.
 //
 // The legality check and the rewriter both ask these functions.
 //
@@ -21,6 +23,8 @@
 #define PTRCOMP_RULES_TYPESANDNAMES_H
 
 #include "../rewrite/VersionView.h"
+
+#include "llvm/ADT/DenseSet.h"
 
 #include <optional>
 #include <string>
@@ -43,6 +47,11 @@ struct GenericDecision {
   std::optional<std::string> Controlling;
 };
 GenericDecision decideGeneric(const VersionView &V, const clang::GenericSelectionExpr *E);
+
+/// The typeofs below \p S that are the whole type of a local whose declaration is
+/// written again (`typeof(head) tmp;` becomes `pc_idx32 tmp;`: no typeof is left), by
+/// their TypeLoc's data (the declarators of `typeof(head) a, b;` share one location).
+llvm::DenseSet<const void *> rewrittenTypeofs(const VersionView &V, const clang::Stmt *S);
 
 /// Why a type written in the function (a declaration's, a cast's, a sizeof's) or an
 /// expression \p S inspects a retyped value with typeof or __builtin_types_compatible_p,
