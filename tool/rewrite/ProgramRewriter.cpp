@@ -707,6 +707,34 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
   }
 }
 
+/// A member pointing to functions of an active FnPtrClass (`int (*eval)(const struct
+/// node *)`), declared with the clones' type as the struct's own member is
+/// (rewrite/FunctionPointerTypes.h), or "" when it is not one, or not a pointer or an
+/// array of pointers to a function that returns no function pointer.
+static std::string retypedFunctionMember(const dsa::Plan &P, const FieldDecl *FD,
+                                         ASTContext &Ctx) {
+  auto R = retypedFunctionType(Ctx, P, FD->getTypeSourceInfo());
+  if (!R)
+    return "";
+  QualType T = FD->getType();
+  std::string Dims;
+  while (const auto *AT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T))) {
+    Dims += "[" + toString(AT->getSize(), 10, false) + "]";
+    T = AT->getElementType();
+  }
+  const auto *PT = T->getAs<PointerType>();
+  const auto *FT = PT ? PT->getPointeeType()->getAs<FunctionProtoType>() : nullptr;
+  if (!FT || FT->getReturnType()->isFunctionPointerType() ||
+      FT->getReturnType()->isArrayType())
+    return "";
+  std::string Ret = R->RetText.empty()
+                        ? FT->getReturnType().getAsString(Ctx.getPrintingPolicy()) + " "
+                        : R->RetText;
+  std::string Quals = T.getLocalQualifiers().getAsString();
+  return Ret + "(*" + (Quals.empty() ? "" : Quals + " ") + FD->getName().str() + Dims +
+         ")(" + R->Text + ")";
+}
+
 /// The declaration of member \p FD in layout \p L, indented by \p Indent. A named
 /// member of an unnamed struct type is declared inline, its own members in its layout.
 static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const FieldDecl *FD,
@@ -739,6 +767,8 @@ static std::string memberText(const dsa::Plan &P, const dsa::Layout &L, const Fi
     Field = Idx + " *" + FD->getName().str();
   } else if (M.K == NewMember::Nested) {
     Field = dsa::layoutTypeName(P.Layouts[M.Layout]) + " " + FD->getName().str() + Dims;
+  } else if (std::string F = retypedFunctionMember(P, FD, Ctx); !F.empty()) {
+    Field = F;
   } else {
     llvm::raw_string_ostream OS(Field);
     QualType Printed = FD->getType();

@@ -1,10 +1,9 @@
-/* adversarial review (not a fuzzer seed), compile-veto: a node carries a function
+/* adversarial review (not a fuzzer seed), was a compile-veto: a node carries a function
    pointer taking a node (`int (*eval)(const struct node *)`), set to a function that
-   then gets a clone taking a pool and an index. The field keeps its type in the node's
-   new layout, so storing the clone and calling through the field do not compile; the
-   self-check leaves the list unchanged (safe, but a structure lost). Also with a
-   comparator field in a heap-allocated container.
-   xfail: a function-pointer field of a pooled struct is retyped with its class of function pointers, or the legality check vetoes it (tool/rewrite/LayoutOrder.cpp, rules/FieldStores) */
+   then gets a clone taking a pool and an index. The field kept its type in the node's
+   new layout, so storing the clone and calling through the field did not compile and
+   the self-check left the list unchanged. The layout now declares the member with the
+   clones' type, as the struct's own member is. */
 #include <stdio.h>
 #include <stdlib.h>
 
