@@ -253,6 +253,7 @@ private:
   void makeVersions();
   void vetoRefusedHooks();
   void vetoSplitStatics();
+  void vetoPointersIntoNestedLayouts();
   void nameStructures();
   unsigned versionFor(FunctionGraph &F, const std::vector<NodeEncoding> &Sig, bool Entry);
   std::set<unsigned> globalIndexBits(FunctionGraph &F);
@@ -2210,6 +2211,67 @@ void Planner::vetoSplitStatics() {
   }
 }
 
+void Planner::vetoPointersIntoNestedLayouts() {
+  // A struct member pointing to a struct embedded in a pool's objects (`r->at =
+  // &o->in;`) is declared in its own struct's layout from its original type, while the
+  // embedded struct gets a layout of its own when it holds indices: the member would
+  // point to the old type. (Variables are declared for what they point to.) The pool
+  // whose embedded struct changes stays unchanged.
+  // Whether byte Off of layout LI's objects begins a struct with a layout of its own.
+  std::function<bool(int, uint64_t)> NestedAt = [&](int LI, uint64_t Off) {
+    const Layout &L = P.Layouts[LI];
+    for (auto &[K, Inner] : L.Nested) {
+      uint64_t Size = P.Layouts[Inner].StructSize;
+      auto A = L.NestedArrayBytes.find(K);
+      uint64_t Span = A == L.NestedArrayBytes.end() ? Size : A->second;
+      if (Off < K || Off >= K + Span || !Size)
+        continue;
+      return (Off - K) % Size == 0 || NestedAt(Inner, (Off - K) % Size);
+    }
+    return false;
+  };
+  // The member of struct T at byte Off holding a pointer to a struct, or null.
+  std::function<const TypeInfo::Field *(TypeId, uint64_t)> PointerToStructAt =
+      [&](TypeId T, uint64_t Off) -> const TypeInfo::Field * {
+    for (const TypeInfo::Field &F : PG.Types.info(T).Fields) {
+      const TypeInfo &FI = PG.Types.info(F.Type);
+      if (F.Offset == Off && FI.K == TypeInfo::Pointer && FI.Pointee &&
+          PG.Types.info(FI.Pointee).K == TypeInfo::Struct)
+        return &F;
+      if (FI.K == TypeInfo::Struct && Off >= F.Offset && Off < F.Offset + FI.Size)
+        return PointerToStructAt(F.Type, Off - F.Offset);
+    }
+    return nullptr;
+  };
+  for (const Pool &Pl : P.Pools) {
+    if (Pl.LayoutId < 0 || P.Layouts[Pl.LayoutId].Nested.empty())
+      continue;
+    DSGraph &G = graphOf(Pl.Origin.Owner);
+    NodeId Target = G.find(Pl.Origin.Node);
+    for (NodeId M = 1; M < G.capacity(); ++M) {
+      if (!G.isLive(M) || G.liveNode(M).Collapsed || !G.liveNode(M).Type ||
+          PG.Types.info(G.liveNode(M).Type).K != TypeInfo::Struct)
+        continue;
+      const DSNode &MN = G.liveNode(M);
+      for (auto &[Off, C] : MN.Edges) {
+        Cell Tg = G.resolve(C);
+        if (Tg.Node != Target || !Tg.Offset || !NestedAt(Pl.LayoutId, Tg.Offset))
+          continue;
+        const TypeInfo::Field *F = PointerToStructAt(MN.Type, Off);
+        if (!F)
+          continue;
+        NewVetoes.emplace(
+            Pl.Origin, PG.Types.name(MN.Type) + "'s member '" + F->Name + "'" +
+                           (MN.TypedAt.empty() ? "" : " (" + MN.TypedAt.str() + ")") +
+                           " points to a " + PG.Types.name(PG.Types.info(F->Type).Pointee) +
+                           " inside these objects, which gets a layout of its own; the "
+                           "member would keep its original type");
+        break;
+      }
+    }
+  }
+}
+
 Plan Planner::run() {
   findStructures();
   for (const NodeRef &R : Structures) {
@@ -2229,6 +2291,7 @@ Plan Planner::run() {
   makeVersions();
   vetoRefusedHooks();
   vetoSplitStatics();
+  vetoPointersIntoNestedLayouts();
   // main readies the thread-safe global pools before any thread can see them (see
   // pc_pool_ready), whether or not it uses them itself.
   for (const Pool &Pl : P.Pools)

@@ -1,10 +1,10 @@
 /* Found by the suite once self-check vetoes fail it (tests/graphs/field_access.c): a
    pooled struct's field points to a struct embedded in another pooled object
    (`r->at = &o->in;` with `struct ref { struct inner *at; }`), and the embedded struct
-   gets a layout of its own (struct inner_pc32, it holds an index). The field keeps its
-   type `struct inner *` in struct ref's layout, the assignment does not compile, and the
-   self-check leaves the structures unchanged (safe, but a structure lost).
-   xfail: a layout field pointing into an embedded holder must be declared as a pointer to its new layout (analysis/Plan.cpp buildLayout, tool/rewrite memberText), or the legality check must veto it with a located reason */
+   gets a layout of its own (struct inner_pc32, it holds an index). The field kept its
+   type `struct inner *` in struct ref's layout, the assignment did not compile, and the
+   self-check left the structures unchanged. Now the plan leaves struct outer unchanged
+   with the reason (analysis/Plan.cpp vetoPointersIntoNestedLayouts). */
 #include <stdio.h>
 #include <stdlib.h>
 
