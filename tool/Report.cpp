@@ -200,9 +200,27 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
       E.Reasons.push_back(N.Reasons.empty() ? "not type-homogeneous" : N.Reasons.front());
     Out.push_back(std::move(E));
   }
+  // The pool of each structure, for arrays of pointers into it (below).
+  std::map<dsa::NodeRef, int> PoolOfNode;
+  for (unsigned I = 0; I < P.Pools.size(); ++I)
+    for (const dsa::NodeRef &R : dsa::poolMembers(P.Pools[I]))
+      PoolOfNode[R] = I;
   for (auto &[R, Why] : P.Reasons) {
     const dsa::DSNode &N = Graph(R).liveNode(R.Node);
     Entry E;
+    // Arrays of node pointers (`malloc(n * sizeof(struct node *))`) get no pool, but
+    // their elements become indices when the nodes' pool is indexed: said, so that
+    // "unchanged" is not read as "64-bit".
+    if (auto It = N.Edges.find(0); It != N.Edges.end() && !N.Collapsed && N.Type &&
+                                   PG.Types.info(N.Type).K == dsa::TypeInfo::Pointer) {
+      dsa::Cell Tg = Graph(R).resolve(It->second);
+      auto Pl = PoolOfNode.find(dsa::NodeRef{R.Owner, Tg.Node});
+      if (Tg.Offset == 0 && Pl != PoolOfNode.end() && P.Pools[Pl->second].Indexed &&
+          P.Pools[Pl->second].Compressed)
+        E.Notes.push_back("its elements are " + std::to_string(P.Pools[Pl->second].Bits) +
+                          "-bit indices into pool " + P.Pools[Pl->second].Name +
+                          "; the arrays are allocated as before");
+    }
     E.Type = N.Type ? PG.Types.name(N.Type) : N.Collapsed ? "(collapsed)" : "(untyped)";
     if (N.Collapsed)
       for (dsa::TypeId T : N.PointerTypes)

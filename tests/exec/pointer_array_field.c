@@ -5,6 +5,7 @@
 // ARGS: 3000 6
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": true, "compressed": true}
 // EXPECT: {"type": "struct node *", "owner": "main", "pooled": true, "compressed": true, "todo": true}
+// EXPECT: {"type": "struct node *", "owner": "main", "pooled": false, "note": "its elements are 32-bit indices into pool P_list"}
 #include <stdio.h>
 #include <stdlib.h>
 
