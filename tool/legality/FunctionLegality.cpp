@@ -599,6 +599,13 @@ void FunctionLegality::declStmt(const DeclStmt *DS) {
             embed(El.Init, El.K == HolderInitElement::Index);
         continue;
       }
+      if (auto Rows = holderArrayInit(VD, HolderWhy)) {
+        for (const std::vector<HolderInitElement> &Row : *Rows)
+          for (const HolderInitElement &El : Row)
+            if (El.K != HolderInitElement::Zeros)
+              embed(El.Init, El.K == HolderInitElement::Index);
+        continue;
+      }
       if (!varDecl(VD).empty() && isa<InitListExpr>(VD->getInit()))
         continue; // becomes {0}
       embed(VD->getInit(), repOfVar(VD).K == Idx);

@@ -1400,17 +1400,27 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
         std::string Why;
         const auto *ILE = dyn_cast_or_null<InitListExpr>(
             VD->getInit() ? VD->getInit()->IgnoreParens() : nullptr);
-        if (ILE && !isZeroInitializer(ILE, Ctx))
-          if (auto Elems = holderInit(ILE, VD->getType(), F.VarStorage.lookup(VD), Why,
-                                      /*InPool=*/true)) {
-            std::string Object = baseName(Enc, ILE) + "[" + VD->getName().str() + "]";
-            std::string Value = "(" + layoutType(Enc) + ")" + holderListText(*Elems);
-            // A const member cannot be assigned, only initialised: the bytes are copied.
-            if (hasConstMember(VD->getType()))
-              Decl += "; memcpy(&" + Object + ", &" + Value + ", sizeof " + Object + ")";
-            else
-              Decl += "; " + Object + " = " + Value;
+        // An array's elements are stored one by one (`base[heads + 1] = ...`).
+        auto Store = [&](const std::string &Object, ArrayRef<HolderInitElement> Elems) {
+          std::string Value = "(" + layoutType(Enc) + ")" + holderListText(Elems);
+          // A const member cannot be assigned, only initialised: the bytes are copied.
+          if (hasConstMember(Ctx.getBaseElementType(VD->getType())))
+            Decl += "; memcpy(&" + Object + ", &" + Value + ", sizeof " + Object + ")";
+          else
+            Decl += "; " + Object + " = " + Value;
+        };
+        if (ILE && !isZeroInitializer(ILE, Ctx)) {
+          std::string Base = baseName(Enc, ILE), Name = VD->getName().str();
+          if (!VD->getType()->isArrayType()) {
+            if (auto Elems = holderInit(ILE, VD->getType(), F.VarStorage.lookup(VD), Why,
+                                        /*InPool=*/true))
+              Store(Base + "[" + Name + "]", *Elems);
+          } else if (auto Rows = holderArrayInit(VD, Why, nullptr, /*InPool=*/true)) {
+            for (size_t K = 0; K < Rows->size(); ++K)
+              if (!(*Rows)[K].empty())
+                Store(Base + "[" + Name + " + " + std::to_string(K) + "]", (*Rows)[K]);
           }
+        }
         Parts.push_back(Decl);
         continue;
       }
@@ -1418,6 +1428,15 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       if (auto Elems = holderInit(VD, HolderWhy)) {
         // A struct-typed local with a new layout: its list element by element.
         Decl += " = " + holderListText(*Elems);
+        Parts.push_back(Decl);
+        continue;
+      }
+      if (auto Rows = holderArrayInit(VD, HolderWhy)) {
+        // An array of them: each element's list so.
+        std::vector<std::string> Texts;
+        for (const std::vector<HolderInitElement> &Row : *Rows)
+          Texts.push_back(Row.empty() ? "{0}" : holderListText(Row));
+        Decl += " = {" + llvm::join(Texts, ", ") + "}";
         Parts.push_back(Decl);
         continue;
       }

@@ -375,6 +375,54 @@ VersionView::holderInit(const VarDecl *VD, std::string &Why) const {
                     It->second, Why);
 }
 
+std::optional<std::vector<std::vector<VersionView::HolderInitElement>>>
+VersionView::holderArrayInit(const VarDecl *VD, std::string &Why,
+                             std::vector<const InitListExpr *> *Lists, bool InPool) const {
+  Why.clear();
+  auto It = F.VarStorage.find(VD);
+  const auto *AT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(VD->getType()));
+  const auto *ILE = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  if (It == F.VarStorage.end() || !AT || !ILE || !AT->getElementType()->isStructureType())
+    return std::nullopt;
+  NodeEncoding E = encOfCell(It->second);
+  if (!(InPool ? E.isPooled() && E.Indexed : E.isHolder()) || E.LayoutId < 0)
+    return std::nullopt;
+  std::string At = dsa::locationString(Ctx, ILE->getBeginLoc());
+  const InitListExpr *Semantic = ILE->isSemanticForm() ? ILE : ILE->getSemanticForm();
+  const InitListExpr *Written = ILE->isSyntacticForm() ? ILE : ILE->getSyntacticForm();
+  if (Written)
+    for (const Expr *I : Written->inits())
+      if (isa<DesignatedInitExpr>(I)) {
+        Why = "an array of structs initialised with designators at " + At;
+        return std::nullopt;
+      }
+  std::vector<std::vector<HolderInitElement>> Rows;
+  if (Lists)
+    Lists->push_back(Semantic);
+  for (const Expr *I : Semantic->inits()) {
+    if (isa<ImplicitValueInitExpr>(I)) {
+      Rows.emplace_back(); // zeros
+      continue;
+    }
+    const auto *Row = dyn_cast<InitListExpr>(I->IgnoreParens());
+    if (!Row) {
+      Why = "an array element initialised with a struct value at " +
+            dsa::locationString(Ctx, I->getBeginLoc());
+      return std::nullopt;
+    }
+    auto Elems = holderInit(Row, AT->getElementType(), It->second, Why, InPool);
+    if (!Elems) {
+      if (Why.empty())
+        Why = "an array of structs initialised with pointers at " + At;
+      return std::nullopt;
+    }
+    if (Lists)
+      Lists->push_back(Row->isSemanticForm() ? Row : Row->getSemanticForm());
+    Rows.push_back(std::move(*Elems));
+  }
+  return Rows;
+}
+
 std::optional<std::vector<VersionView::HolderInitElement>>
 VersionView::holderInit(const InitListExpr *ILE, QualType T, Cell Storage,
                         std::string &Why, bool InPool) const {

@@ -147,6 +147,15 @@ public:
   /// nullopt, with the reason in \p Why ("" when \p VD is not such a local).
   std::optional<std::vector<HolderInitElement>> holderInit(const clang::VarDecl *VD,
                                                            std::string &Why) const;
+  /// The same for \p VD, an array of such structs (`struct list heads[3] = {{1, NULL},
+  /// {2, NULL}};`): each element's list (empty: zeros, `{0}`), or nullopt with the reason
+  /// in \p Why ("" when \p VD is not such an array). \p Lists gets the lists written
+  /// again, the array's and its elements'. \p InPool: the array is a block that a pool
+  /// holds (a local moved into its pool).
+  std::optional<std::vector<std::vector<HolderInitElement>>>
+  holderArrayInit(const clang::VarDecl *VD, std::string &Why,
+                  std::vector<const clang::InitListExpr *> *Lists = nullptr,
+                  bool InPool = false) const;
   /// The same for brace list \p ILE of an object of type \p T at \p Storage (a compound
   /// literal's, or a variable's). \p InPool: the object is one a pool holds (a local
   /// moved into its pool), whose list is written for the pool's layout.

@@ -68,8 +68,10 @@ static std::string pooledLocalProblem(const VersionView &V, const DeclStmt *DS,
     if (!isa<InitListExpr>(Init->IgnoreParens()) || It == V.function().VarStorage.end())
       return Name + "is initialised from a struct value: ptrcomp moves locals initialised "
                     "from a brace list, or not initialised, into pools";
-    if (!V.holderInit(cast<InitListExpr>(Init->IgnoreParens()), VD->getType(), It->second,
-                      Why, /*InPool=*/true))
+    if (VD->getType()->isArrayType()
+            ? !V.holderArrayInit(VD, Why, nullptr, /*InPool=*/true)
+            : !V.holderInit(cast<InitListExpr>(Init->IgnoreParens()), VD->getType(),
+                            It->second, Why, /*InPool=*/true))
       return Name + "is initialised from a list that ptrcomp cannot write for the pool" +
              (Why.empty() ? std::string() : " (" + Why + ")");
   }
@@ -219,6 +221,11 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
     } else if (auto Elems = V.holderInit(VD, HolderWhy)) {
       if (const auto *ILE = dyn_cast<InitListExpr>(VD->getInit()))
         D.HolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
+    } else if (!HolderWhy.empty()) {
+      Veto(V.encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy); // names the place
+    } else if (std::vector<const InitListExpr *> Lists;
+               V.holderArrayInit(VD, HolderWhy, &Lists)) {
+      D.HolderInits.insert(Lists.begin(), Lists.end());
     } else if (!HolderWhy.empty()) {
       Veto(V.encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy); // names the place
     } else if (int Layout = VD->isStaticLocal() && VD->getInit() &&

@@ -5,7 +5,9 @@
 // - only variables in it (no struct or typedef declared beside them), and no pointer
 //   to functions whose type is respelled for clones beside them;
 // - initializer lists the new types can take: a struct-typed local with a new layout
-//   gets its list written again element by element (holderInit says when it cannot);
+//   gets its list written again element by element (holderInit says when it cannot),
+//   an array of them each element's list (holderArrayInit), and a local that moves into
+//   a pool has its list (an array's, element by element) stored into its new object;
 //   an array of indices or a struct that keeps a layout takes only zeros;
 // - in a `for` header, one type for all its variables;
 // - the declaration spelled in the function's file, or in a macro use written as its
