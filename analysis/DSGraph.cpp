@@ -244,7 +244,7 @@ void DSGraph::mergeNodes(NodeId Keep, NodeId Gone, uint64_t Shift) {
     addReason(K.Reasons, R);
   if (!K.Collapsed && !G.Collapsed)
     for (DSNode::Stride &S : G.Strides)
-      K.Strides.push_back({S.Offset + Shift, S.Step, std::move(S.Where)});
+      K.Strides.push_back({S.Offset + Shift, S.Step, std::move(S.Where), S.To + Shift, S.Move});
   EdgeMap Moved = std::move(G.Edges);
   bool GoneCollapsed = G.Collapsed;
   G = DSNode();
@@ -269,7 +269,20 @@ void DSGraph::checkStrides(NodeId N) {
   DSNode &Node = Nodes[N];
   if (Node.Collapsed || !Node.Type)
     return;
-  for (const DSNode::Stride &S : Node.Strides)
+  for (const DSNode::Stride &S : Node.Strides) {
+    if (S.Move) {
+      // Where the move lands in the type now known: its start and end must be one
+      // place (a move by whole objects), or the graph took the pointer for the wrong
+      // member.
+      uint64_t TS = TT->size(Node.Type);
+      if (TS && S.Offset % TS != S.To % TS) {
+        collapse(N, "collapsed: a constant move at " + S.Where + ", made before " +
+                        TT->name(Node.Type) + " was known to be the objects' type, "
+                        "lands on another of its members");
+        return;
+      }
+      continue;
+    }
     if (!TT->strideFits(Node.Type, S.Offset, S.Step)) {
       std::string Why = "collapsed: pointer arithmetic in steps of " +
                         std::to_string(S.Step) + " bytes at " + S.Where +
@@ -279,6 +292,7 @@ void DSGraph::checkStrides(NodeId N) {
       collapse(N, Why);
       return;
     }
+  }
 }
 
 Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
@@ -338,6 +352,8 @@ Cell DSGraph::step(Cell P, uint64_t Step, bool Exact, int64_t Delta,
   }
   // Objects of no known type yet, or a move the graph cannot follow: by whole elements of
   // the step's type, checked now and whenever the node gets a type.
+  if (Exact && !N.Type && To >= 0)
+    N.Strides.push_back({P.Offset, Step, Where, uint64_t(To), true});
   Record();
   checkStrides(P.Node);
   return resolve(P);

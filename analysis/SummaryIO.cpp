@@ -186,7 +186,7 @@ template <typename A> void io(A &Ar, TypeTable &T) { TableIO::run(Ar, T); }
 template <typename A> void io(A &Ar, Cell &C) { fields(Ar, C.Node, C.Offset); }
 
 template <typename A> void io(A &Ar, DSNode::Stride &S) {
-  fields(Ar, S.Offset, S.Step, S.Where);
+  fields(Ar, S.Offset, S.Step, S.Where, S.To, S.Move);
 }
 
 class GraphIO {

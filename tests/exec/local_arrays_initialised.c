@@ -4,6 +4,9 @@
    zeroed element and fewer elements than the array holds. Arrays the nodes point back
    to (ring sentinels) move into the pool as one block, each element's list stored into
    it, a list that names elements of the array itself, and a struct with a const member. */
+// EXPECT: {"type": "struct node", "owner": "heads_run", "compressed": true}
+// EXPECT: {"type": "struct node", "owner": "rings_run", "compressed": true, "moved_into_pool": ["local 'rings' of rings_run (local_arrays_initialised.c:40:17)"]}
+// EXPECT: {"type": "struct tagged", "owner": "tagged_run", "compressed": true, "moved_into_pool": ["local 'ends' of tagged_run (local_arrays_initialised.c:62:19)", "local 'init' of tagged_run (local_arrays_initialised.c:65:23)"]}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -122,10 +122,16 @@ struct DSNode {
   /// node may still be used through one struct type only).
   std::vector<TypeId> PointerTypes;
   /// Pointer arithmetic seen on pointers into these objects: from byte Offset, in steps
-  /// of Step bytes, at Where. Checked against every type the node takes.
+  /// of Step bytes, at Where. Checked against every type the node takes. A constant
+  /// move made before the objects had a type (`(char *)p + offsetof(T, key)` on a node
+  /// first used so) is one too, with Move set: it went from Offset to byte To, which
+  /// the graph could not follow then, so a type on which it lands elsewhere than where
+  /// it started collapses the node.
   struct Stride {
     uint64_t Offset, Step;
     std::string Where;
+    uint64_t To = 0;
+    bool Move = false;
   };
   llvm::SmallVector<Stride, 0> Strides;
 };

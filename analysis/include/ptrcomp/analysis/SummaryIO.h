@@ -21,7 +21,7 @@
 namespace ptrcomp::dsa {
 
 /// Bumped whenever what summaries or plans hold changes.
-constexpr unsigned SummaryFormat = 9;
+constexpr unsigned SummaryFormat = 10;
 
 /// The bytes of a file of kind \p Kind ("summary", "plan") with body \p Body.
 std::string wrapFile(llvm::StringRef Kind, llvm::StringRef ToolVersion,
