@@ -32,6 +32,8 @@
 #include "FunctionPointerTypes.h"
 #include "ptrcomp/Compat.h"
 
+#include "clang/AST/Attr.h"
+
 #include "ptrcomp/analysis/AllocationHooks.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "ptrcomp/analysis/ByteCountCall.h"
@@ -1380,14 +1382,24 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
     else if (VD->getStorageClass() == SC_Register)
       Prefix = "register ";
     if (!NewDecl.empty()) {
-      // `struct node **const pp`: the pointer is const, not what it points to.
+      // `struct node **const pp`: the pointer is const, not what it points to; so with
+      // volatile (a local that a longjmp comes back to must keep it).
       std::string Name = VD->getName().str();
-      if (VD->getType().isConstQualified()) {
-        if (compat::endsWith(NewDecl, "*" + Name))
-          NewDecl.insert(NewDecl.size() - Name.size(), "const ");
-        else
-          Prefix += "const ";
-      }
+      for (auto [Has, Qual] : {std::pair<bool, const char *>{
+                                   VD->getType().isConstQualified(), "const "},
+                               {VD->getType().isVolatileQualified(), "volatile "}})
+        if (Has) {
+          if (compat::endsWith(NewDecl, "*" + Name))
+            NewDecl.insert(NewDecl.size() - Name.size(), Qual);
+          else
+            Prefix += Qual;
+        }
+      // A variable named only in sizeof or _Generic operands, which are respelled as
+      // its original type, would look unused.
+      const Stmt *Body = F.Decl->getBody();
+      unsigned Named = timesNamed(VD, Body);
+      if (VD->hasAttr<UnusedAttr>() || (Named && Named == timesNamedUnevaluated(VD, Body)))
+        Prefix = "__attribute__((unused)) " + Prefix;
       Decl = Prefix + NewDecl;
       // A local that lives in its owner's pool: allocated here, freed with the pool.
       dsa::NodeEncoding Enc;
@@ -2010,6 +2022,8 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
       // A struct passed by value keeps its qualifiers (storedDecl leaves them to us).
       if (PV->getType()->isStructureType() && PV->getType().isConstQualified())
         NewDecl = "const " + NewDecl;
+      if (PV->hasAttr<UnusedAttr>())
+        NewDecl = "__attribute__((unused)) " + NewDecl;
       Params.push_back(NewDecl);
       continue;
     }
@@ -2020,7 +2034,8 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
       std::string Text;
       llvm::raw_string_ostream OS(Text);
       PV->getType().print(OS, Ctx.getPrintingPolicy(), PV->getName());
-      Params.push_back(OS.str());
+      Params.push_back((PV->hasAttr<UnusedAttr>() ? "__attribute__((unused)) " : "") +
+                       OS.str());
       continue;
     }
     std::string Text = source(PV->getSourceRange());
@@ -2035,6 +2050,11 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
           Text.replace(R->RetBegin - B, R->RetEnd - R->RetBegin, R->RetText);
       }
     }
+    // An attribute written after the name is outside the parameter's range.
+    if (PV->hasAttr<UnusedAttr>() && Text.find("unused)") == std::string::npos &&
+        Text.find("unused__)") == std::string::npos &&
+        Text.find("maybe_unused") == std::string::npos)
+      Text = "__attribute__((unused)) " + Text;
     Params.push_back(Text);
   }
   if (FnDecl->isVariadic())

@@ -709,30 +709,34 @@ void ProgramRewriter::rewriteFunction(dsa::FunctionGraph &F) {
 
 /// A member pointing to functions of an active FnPtrClass (`int (*eval)(const struct
 /// node *)`), declared with the clones' type as the struct's own member is
-/// (rewrite/FunctionPointerTypes.h), or "" when it is not one, or not a pointer or an
-/// array of pointers to a function that returns no function pointer.
+/// (rewrite/FunctionPointerTypes.h), or "" when it is not one, or not pointers (or an
+/// array of them) down to a function that returns no function pointer.
 static std::string retypedFunctionMember(const dsa::Plan &P, const FieldDecl *FD,
                                          ASTContext &Ctx) {
   auto R = retypedFunctionType(Ctx, P, FD->getTypeSourceInfo());
   if (!R)
     return "";
   QualType T = FD->getType();
-  std::string Dims;
+  std::string Declarator = FD->getName().str();
   while (const auto *AT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(T))) {
-    Dims += "[" + toString(AT->getSize(), 10, false) + "]";
+    Declarator += "[" + toString(AT->getSize(), 10, false) + "]";
     T = AT->getElementType();
   }
-  const auto *PT = T->getAs<PointerType>();
-  const auto *FT = PT ? PT->getPointeeType()->getAs<FunctionProtoType>() : nullptr;
+  // Pointers down to the function (`int (*const *tab)(...)`), the innermost leftmost.
+  const FunctionProtoType *FT = nullptr;
+  while (!FT && T->isPointerType()) {
+    std::string Quals = T.getLocalQualifiers().getAsString();
+    Declarator = "*" + (Quals.empty() ? "" : Quals + " ") + Declarator;
+    T = T->getPointeeType();
+    FT = T->getAs<FunctionProtoType>();
+  }
   if (!FT || FT->getReturnType()->isFunctionPointerType() ||
       FT->getReturnType()->isArrayType())
     return "";
   std::string Ret = R->RetText.empty()
                         ? FT->getReturnType().getAsString(Ctx.getPrintingPolicy()) + " "
                         : R->RetText;
-  std::string Quals = T.getLocalQualifiers().getAsString();
-  return Ret + "(*" + (Quals.empty() ? "" : Quals + " ") + FD->getName().str() + Dims +
-         ")(" + R->Text + ")";
+  return Ret + "(" + Declarator + ")(" + R->Text + ")";
 }
 
 /// The declaration of member \p FD in layout \p L, indented by \p Indent. A named

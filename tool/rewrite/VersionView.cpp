@@ -33,6 +33,19 @@ unsigned timesNamed(const VarDecl *VD, const Stmt *S) {
   return N;
 }
 
+unsigned timesNamedUnevaluated(const VarDecl *VD, const Stmt *S) {
+  if (!S)
+    return 0;
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+    return U->isArgumentType() ? 0 : timesNamed(VD, U->getArgumentExpr());
+  unsigned N = 0;
+  if (const auto *G = dyn_cast<GenericSelectionExpr>(S))
+    N += timesNamed(VD, G->getControllingExpr());
+  for (const Stmt *C : S->children())
+    N += timesNamedUnevaluated(VD, C);
+  return N;
+}
+
 void internalVariables(const Stmt *S, std::vector<const VarDecl *> &Out) {
   if (!S)
     return;
@@ -740,6 +753,26 @@ VersionView::SizeofOperand VersionView::sizeofOperand(const Expr *A) const {
 }
 
 std::string VersionView::typeText(QualType T) const {
+  // A struct, union or enum of T that the function declares again under its tag (`{
+  // struct node { char big[100]; } other; ... }`) may hide it where the text goes: the
+  // type cannot be spelled there.
+  if (const FunctionDecl *FD = F.Decl)
+    for (QualType X = T; !X.isNull();) {
+      if (const TagDecl *TD = X->getAsTagDecl()) {
+        for (const Decl *D : FD->decls())
+          if (const auto *Local = dyn_cast<TagDecl>(D);
+              Local && Local->getDeclName() == TD->getDeclName() &&
+              Local->getCanonicalDecl() != TD->getCanonicalDecl())
+            return "";
+        break;
+      }
+      if (X->isPointerType())
+        X = X->getPointeeType();
+      else if (const ArrayType *AT = Ctx.getAsArrayType(X))
+        X = AT->getElementType();
+      else
+        break;
+    }
   std::string S = T.getAsString(Ctx.getPrintingPolicy());
   if (S.find("typeof") == std::string::npos)
     return S;

@@ -43,6 +43,9 @@ const clang::Expr *freedObject(const clang::Expr *Arg);
 
 /// How many times \p S names \p VD (evaluated or not).
 unsigned timesNamed(const clang::VarDecl *VD, const clang::Stmt *S);
+/// How many of those are in operands that are not evaluated and that a rewrite may
+/// respell as a type: of sizeof, _Alignof, and _Generic's controlling expression.
+unsigned timesNamedUnevaluated(const clang::VarDecl *VD, const clang::Stmt *S);
 /// The variables without external linkage that \p S names, in order, once each.
 void internalVariables(const clang::Stmt *S, std::vector<const clang::VarDecl *> &Out);
 
@@ -187,7 +190,8 @@ public:
   SizeofOperand sizeofOperand(const clang::Expr *A) const;
   /// \p T as the output can spell it: a typeof in it names values whose types may
   /// change (`typeof(head)` of a retyped head is an index type there), so such a type is
-  /// spelled without its sugar (`struct el *`).
+  /// spelled without its sugar (`struct el *`). "" when the function declares a struct
+  /// of T's tag again, which may hide T's where the text goes.
   std::string typeText(clang::QualType T) const;
   /// The type to write for `sizeof A` when A needs a new type but keeps its own, or
   /// nullopt when it cannot be written.

@@ -205,6 +205,19 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
     }
     std::string NewDecl = V.varDecl(VD);
     std::string Type = NewDecl.empty() ? "?" : NewDecl.substr(0, NewDecl.rfind(' '));
+    // The declaration written again keeps `__attribute__((unused))` (declarationPrefix);
+    // any other attribute or alignment (`aligned(64)`, `_Alignas`) would be lost.
+    // (cleanup: rules/Cleanup.h; a local moved into a pool: pooledLocalProblem.)
+    if (!NewDecl.empty() && !V.pooledLocal(VD) && !VD->isStaticLocal())
+      for (const Attr *A : VD->attrs())
+        if (!A->isImplicit() && !isa<UnusedAttr>(A) && !isa<CleanupAttr>(A)) {
+          dsa::NodeEncoding E = V.repOfVar(VD).E;
+          Veto(E.isPooled() ? E : V.encOfCell(F.VarStorage.lookup(VD)), nullptr,
+               "the variable '" + VD->getName().str() + "' has an attribute or alignment "
+               "at " + dsa::locationString(Ctx, A->getLocation()) +
+               ", which its declaration written again would not keep", true);
+          return D;
+        }
     std::string HolderWhy;
     dsa::NodeEncoding Pooled;
     int StaticPool = -1;

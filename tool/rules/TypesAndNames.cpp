@@ -122,7 +122,24 @@ std::string typeofProblem(const VersionView &V, const Stmt *S) {
           namesRetypedVariable(V, TL.getUnderlyingExpr()))
         Why = "typeof inspects the type of a value whose type changes at " +
               dsa::locationString(V.context(), TL.getBeginLoc());
+      // `typeof(&cmp) f = cmp;` where cmp's address becomes its clone's, of another type.
+      if (const FunctionDecl *FD = clonedFunctionIn(TL.getUnderlyingExpr()); FD && Why.empty())
+        Why = "typeof inspects the type of '" + FD->getName().str() +
+              "', whose address becomes its clone's, at " +
+              dsa::locationString(V.context(), TL.getBeginLoc());
       return Why.empty();
+    }
+    const FunctionDecl *clonedFunctionIn(const Stmt *S) {
+      if (!S)
+        return nullptr;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+          if (!dsa::fnPointerClone(V.plan(), FD).empty())
+            return FD;
+      for (const Stmt *C : S->children())
+        if (const FunctionDecl *FD = clonedFunctionIn(C))
+          return FD;
+      return nullptr;
     }
     bool VisitTypeTraitExpr(TypeTraitExpr *E) {
       for (const TypeSourceInfo *TSI : E->getArgs())
