@@ -213,6 +213,12 @@ struct ObjectList {
       return "{" + llvm::join(Elements, ", ") + "}";
     }
     const SourceManager &SM = Ctx.getSourceManager();
+    // A function whose address becomes its clone's (a method in a holder's list).
+    if (const Expr *Bare = I->IgnoreParenImpCasts(); const auto *FD = calledFunction(Bare)) {
+      std::string Clone = dsa::fnPointerClone(P, FD);
+      if (!Clone.empty())
+        return (isa<UnaryOperator>(Bare) ? "&" : "") + Clone;
+    }
     if (Scoped)
       return scopedLeaf(I);
     if (writtenInFile(I)) {
@@ -238,6 +244,14 @@ struct ObjectList {
              (V.Val.getInt().isUnsigned() ? "ULL" : "LL");
     Why = "is initialised with a value that a macro writes at " + Where;
     return std::nullopt;
+  }
+
+  /// The function that \p E names (`f`, `&f`), or null.
+  static const FunctionDecl *calledFunction(const Expr *E) {
+    if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParens();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
   }
 
   /// A leaf value of a static local, as it means at file scope: its text when it names

@@ -340,6 +340,9 @@ private:
   /// after the layouts, at the same offset.
   std::vector<std::tuple<std::string, unsigned, std::string, EditSet::PoolSet>>
       DeclarationsAfterLayouts;
+  /// The declarations of globals written whole (rewriteGlobalVariables): file, begin
+  /// and end offsets. Their text names functions as their clones already.
+  std::vector<std::tuple<std::string, unsigned, unsigned>> RewrittenGlobals;
   std::map<int, unsigned> GlobalPoolUse; // pool -> first use in this unit
   /// Pool -> the elements of its image that this unit's globals give (GlobalImage.h).
   std::map<int, std::vector<std::string>> ImageElements;
@@ -970,6 +973,7 @@ void ProgramRewriter::rewriteGlobalVariables() {
     unsigned End = SM.getFileOffset(CR.getEnd());
     EditSet::PoolSet Pools(G.Pools.begin(), G.Pools.end());
     NeedsInclude.insert(FID);
+    RewrittenGlobals.emplace_back(realPath(SM, FID), Off, End);
     if (const auto *TD = dyn_cast_or_null<TagDecl>(Before)) {
       // `static struct registry {...} reg;` defines the struct that other code names and
       // that its layout follows: the definition stays, as a declaration of its own
@@ -1154,7 +1158,12 @@ bool ProgramRewriter::run() {
   retypeFunctionPointers(
       Ctx, P,
       [&](const std::string &File, unsigned Off, unsigned Len, const std::string &Text,
-          const EditSet::PoolSet &Pools) { add(File, Off, Len, Text, Pools); });
+          const EditSet::PoolSet &Pools) {
+        for (auto &[F, B, E] : RewrittenGlobals)
+          if (F == File && Off >= B && Off + Len <= E)
+            return; // (written whole, with the clones' names)
+        add(File, Off, Len, Text, Pools);
+      });
   Stage = RewriteStage::Layouts;
   emitLayouts();
   if (!Out.empty())
