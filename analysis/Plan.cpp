@@ -2557,6 +2557,12 @@ std::string fnPointerClone(const Plan &P, const clang::FunctionDecl *FD) {
   return P.Versions[P.FnClasses[It->second].Clone.at(Key)].Name;
 }
 
+bool keepsOriginal(const Plan &P, const clang::FunctionDecl *FD) {
+  auto It = P.VersionsOf.find(functionKey(FD));
+  return It == P.VersionsOf.end() ||
+         llvm::any_of(It->second, [&](unsigned VI) { return P.Versions[VI].IsOriginal; });
+}
+
 void vetoPoolMembers(const Plan &P, Vetoes &V) {
   for (const Pool &Pl : P.Pools) {
     if (Pl.Merged.empty())

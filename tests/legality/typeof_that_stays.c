@@ -1,11 +1,13 @@
 /* typeof of a node pointer where the declaration is not written again: in a cast, in
    sizeof's type name, inside a pointer type, and as the type of a local that stays a
-   pointer (it points to a stack object) while the value it names becomes an index. Each
-   would see the index type, so each structure stays, located at the typeof. */
-// EXPECT: {"type": "struct a", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:24:16"}
-// EXPECT: {"type": "struct b", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:35:34"}
-// EXPECT: {"type": "struct c", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:46:5"}
-// EXPECT: {"type": "struct d", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:59:5"}
+   pointer (it points to a stack object) while the value it names becomes an index, and
+   a call of a function that the output has only as clones. Each would see another type
+   (or name nothing), so each structure stays, located at the typeof. */
+// EXPECT: {"type": "struct e", "pooled": false, "reason": "typeof inspects the type of 'mk_e', which the output has only as its clones, at typeof_that_stays.c:79:34"}
+// EXPECT: {"type": "struct a", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:36:16"}
+// EXPECT: {"type": "struct b", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:47:34"}
+// EXPECT: {"type": "struct c", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:58:5"}
+// EXPECT: {"type": "struct d", "pooled": false, "reason": "typeof inspects the type of a value whose type changes at typeof_that_stays.c:71:5"}
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,6 +15,16 @@ struct a { int v; struct a *next; };
 struct b { int v; struct b *next; };
 struct c { int v; struct c *next; };
 struct d { int v; struct d *next; };
+struct e { int v; struct e *next; };
+
+static struct e *mk_e(int v) {
+    struct e *n = malloc(sizeof *n);
+    if (!n)
+        exit(1);
+    n->v = v;
+    n->next = NULL;
+    return n;
+}
 
 static long cast_run(void) {
     struct a *h = malloc(sizeof *h);
@@ -62,7 +74,15 @@ static long stack_run(void) {
     return s;
 }
 
+static long clone_run(void) {
+    struct e *h = mk_e(8);
+    long s = h->v + (long)sizeof(__typeof__(mk_e(0)));
+    free(h);
+    return s;
+}
+
 int main(void) {
-    printf("%ld %ld %ld %ld\n", cast_run(), sizeof_run(), pointer_run(), stack_run());
+    printf("%ld %ld %ld %ld %ld\n", cast_run(), sizeof_run(), pointer_run(), stack_run(),
+           clone_run());
     return 0;
 }

@@ -79,7 +79,7 @@ std::vector<DeclarationExpressionProblem> bodyDeclarationProblems(const VersionV
     if (VD->hasGlobalStorage()) {
       if (globalDeclarator(V.graphs(), V.plan(), VD, Pr.GlobalPools).empty())
         return;
-    } else if (V.repOfVar(VD).K == VersionView::Plain && V.varDecl(VD).empty()) {
+    } else if (!namesVariableOfNewType(V, E)) {
       return;
     }
     Out.push_back(std::move(Pr));

@@ -1,6 +1,7 @@
 //===- TypesAndNames.cpp - what the program sees of names and static types ===//
 #include "TypesAndNames.h"
 #include "Sizeof.h"
+#include "../rewrite/GlobalVariable.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -91,6 +92,23 @@ GenericDecision decideGeneric(const VersionView &V, const GenericSelectionExpr *
   return D;
 }
 
+bool namesVariableOfNewType(const VersionView &V, const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      std::set<int> Pools;
+      if (VD->hasGlobalStorage() ? !globalDeclarator(V.graphs(), V.plan(), VD, Pools).empty()
+                                 : V.repOfVar(VD).K == VersionView::Idx ||
+                                       !V.varDecl(VD).empty())
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (namesVariableOfNewType(V, C))
+      return true;
+  return false;
+}
+
 llvm::DenseSet<const void *> rewrittenTypeofs(const VersionView &V, const Stmt *S) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VersionView &V;
@@ -118,14 +136,16 @@ std::string typeofProblem(const VersionView &V, const Stmt *S) {
     explicit Finder(const VersionView &V, const Stmt *S)
         : V(V), Rewritten(rewrittenTypeofs(V, S)) {}
     bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
-      if (Why.empty() && !Rewritten.count(TL.getOpaqueData()) &&
-          namesRetypedVariable(V, TL.getUnderlyingExpr()))
+      if (Rewritten.count(TL.getOpaqueData()))
+        return true;
+      if (Why.empty() && namesVariableOfNewType(V, TL.getUnderlyingExpr()))
         Why = "typeof inspects the type of a value whose type changes at " +
               dsa::locationString(V.context(), TL.getBeginLoc());
-      // `typeof(&cmp) f = cmp;` where cmp's address becomes its clone's, of another type.
+      // `typeof(&cmp) f = cmp;` where cmp's address becomes its clone's, of another type;
+      // `typeof(mk(0))` where only mk's clones are left.
       if (const FunctionDecl *FD = clonedFunctionIn(TL.getUnderlyingExpr()); FD && Why.empty())
         Why = "typeof inspects the type of '" + FD->getName().str() +
-              "', whose address becomes its clone's, at " +
+              "', which the output has only as its clones, at " +
               dsa::locationString(V.context(), TL.getBeginLoc());
       return Why.empty();
     }
@@ -134,7 +154,7 @@ std::string typeofProblem(const VersionView &V, const Stmt *S) {
         return nullptr;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
         if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
-          if (!dsa::fnPointerClone(V.plan(), FD).empty())
+          if (!dsa::fnPointerClone(V.plan(), FD).empty() || !dsa::keepsOriginal(V.plan(), FD))
             return FD;
       for (const Stmt *C : S->children())
         if (const FunctionDecl *FD = clonedFunctionIn(C))

@@ -387,6 +387,10 @@ using Vetoes = std::map<NodeRef, std::string>;
 /// an active FnPtrClass), else "".
 std::string fnPointerClone(const Plan &P, const clang::FunctionDecl *FD);
 
+/// Whether the output still defines function \p FD under its own name (unchanged, or
+/// beside its clones), so that code the rewrite does not reach may name it.
+bool keepsOriginal(const Plan &P, const clang::FunctionDecl *FD);
+
 /// Adds to \p V, for each pool of \p P with a vetoed member, its other members with the
 /// same reason: they share the pool, so none of them can be rewritten alone.
 void vetoPoolMembers(const Plan &P, Vetoes &V);
