@@ -1,7 +1,8 @@
 /* With pool allocation only, node pointers keep their type, so typeof of one, in a
    local's type, a for-init or a type name, and a variable named in an array bound, mean
    what they meant: the structure is pooled (they were refused as if the pointers became
-   indices). */
+   indices), and sizeof or _Generic of such a variable keeps its text (it was respelled,
+   and the variable then looked unused). */
 // PTRCOMP-ARGS: --mode=poolalloc
 // EXPECT: {"type": "struct node", "owner": "main", "indexed": false}
 #include <stdio.h>
@@ -24,7 +25,9 @@ int main(void) {
         s = s * 3 + p->key;
     __typeof__(h->next) second = h->next;
     char raw[sizeof h];
-    printf("%d %d %zu %zu\n", s, second->key, sizeof(__typeof__(h)), sizeof raw);
+    __typeof__(h) only_sized = h;
+    printf("%d %d %zu %zu %zu %d\n", s, second->key, sizeof(__typeof__(h)), sizeof raw,
+           sizeof only_sized, _Generic(only_sized, struct node *: 1, default: 0));
     while (h) {
         struct node *n = h->next;
         free(h);

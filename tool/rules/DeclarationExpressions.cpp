@@ -1,6 +1,7 @@
 //===- DeclarationExpressions.cpp - expressions in types and declarations -----===//
 #include "DeclarationExpressions.h"
 
+#include "Sizeof.h"
 #include "TypesAndNames.h"
 
 #include "../rewrite/GlobalVariable.h"
@@ -79,7 +80,7 @@ std::vector<DeclarationExpressionProblem> bodyDeclarationProblems(const VersionV
     if (VD->hasGlobalStorage()) {
       if (globalDeclarator(V.graphs(), V.plan(), VD, Pr.GlobalPools).empty())
         return;
-    } else if (!namesVariableOfNewType(V, E)) {
+    } else if (!namesRetypedVariable(V, E)) {
       return;
     }
     Out.push_back(std::move(Pr));

@@ -41,7 +41,8 @@ static bool declarationChanges(const VersionView &V, const VarDecl *VD) {
     std::set<int> Pools;
     return !globalDeclarator(V.graphs(), V.plan(), VD, Pools).empty();
   }
-  return V.repOfVar(VD).K != VersionView::Plain || !V.varDecl(VD).empty();
+  // (Not a pointer that stays one into a pool: pool allocation only keeps its type.)
+  return V.repOfVar(VD).K == VersionView::Idx || !V.varDecl(VD).empty();
 }
 
 bool namesRetypedVariable(const VersionView &V, const Stmt *A) {

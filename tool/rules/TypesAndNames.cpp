@@ -1,7 +1,6 @@
 //===- TypesAndNames.cpp - what the program sees of names and static types ===//
 #include "TypesAndNames.h"
 #include "Sizeof.h"
-#include "../rewrite/GlobalVariable.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -92,23 +91,6 @@ GenericDecision decideGeneric(const VersionView &V, const GenericSelectionExpr *
   return D;
 }
 
-bool namesVariableOfNewType(const VersionView &V, const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-      std::set<int> Pools;
-      if (VD->hasGlobalStorage() ? !globalDeclarator(V.graphs(), V.plan(), VD, Pools).empty()
-                                 : V.repOfVar(VD).K == VersionView::Idx ||
-                                       !V.varDecl(VD).empty())
-        return true;
-    }
-  for (const Stmt *C : S->children())
-    if (namesVariableOfNewType(V, C))
-      return true;
-  return false;
-}
-
 llvm::DenseSet<const void *> rewrittenTypeofs(const VersionView &V, const Stmt *S) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const VersionView &V;
@@ -138,7 +120,7 @@ std::string typeofProblem(const VersionView &V, const Stmt *S) {
     bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc TL) {
       if (Rewritten.count(TL.getOpaqueData()))
         return true;
-      if (Why.empty() && namesVariableOfNewType(V, TL.getUnderlyingExpr()))
+      if (Why.empty() && namesRetypedVariable(V, TL.getUnderlyingExpr()))
         Why = "typeof inspects the type of a value whose type changes at " +
               dsa::locationString(V.context(), TL.getBeginLoc());
       // `typeof(&cmp) f = cmp;` where cmp's address becomes its clone's, of another type;

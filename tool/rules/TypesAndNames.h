@@ -48,11 +48,6 @@ struct GenericDecision {
 };
 GenericDecision decideGeneric(const VersionView &V, const clang::GenericSelectionExpr *E);
 
-/// Whether \p S names a variable whose declared type changes (an index, a new layout),
-/// not one that stays a pointer into a pool (pool allocation only), whose type a typeof
-/// or a declaration may name as written.
-bool namesVariableOfNewType(const VersionView &V, const clang::Stmt *S);
-
 /// The typeofs below \p S that are the whole type of a local whose declaration is
 /// written again (`typeof(head) tmp;` becomes `pc_idx32 tmp;`: no typeof is left), by
 /// their TypeLoc's data (the declarators of `typeof(head) a, b;` share one location).
