@@ -339,7 +339,19 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     for (int P : Pools)
       New.emplace(Plan.Pools[P].Origin, Why);
   };
+  // The names ptrcomp gives functions (clones), which the output must declare before use.
+  std::set<std::string> CloneNames;
+  for (const dsa::FunctionVersion &V : Plan.Versions)
+    if (!V.IsOriginal)
+      CloneNames.insert(V.Name);
   for (const CompileError &E : Found.Errors) {
+    // A call of one of the program's own functions without a declaration (old C, built
+    // with -Wno-implicit-function-declaration) is the original's call: in a clone written
+    // before the original it only comes first.
+    StringRef Implicit = E.Message;
+    if (Implicit.consume_front("implicit declaration of function '") &&
+        !CloneNames.count(Implicit.take_until([](char C) { return C == '\''; }).str()))
+      continue;
     auto [Src, Where] = Locate(E.RealPath, E.Offset, E.Where);
     std::string Why = "the rewritten code would not compile (" + Where + ": " +
                       E.Message +
