@@ -1189,7 +1189,7 @@ bool Planner::isValueSlot(FunctionGraph &F, NodeId N) {
 bool Planner::isGlobalHolder(NodeId N) {
   DSGraph &G = *PG.Globals;
   const DSNode &XN = G.liveNode(N);
-  if (!(XN.Flags & Global) || (XN.Flags & (Heap | Stack | Escapes | Unknown)) ||
+  if (!(XN.Flags & Global) || (XN.Flags & (Heap | Escapes | Unknown)) ||
       XN.Collapsed || !XN.Type || PG.Types.info(XN.Type).K != TypeInfo::Struct)
     return false;
   std::vector<uint64_t> Offs;
