@@ -54,10 +54,20 @@ RuleVetoes opaquePoolOwnerVetoes(const VersionView &V) {
   RuleVetoes Out;
   for (int Pl : V.version().OwnedPools) {
     const dsa::Pool &Po = V.plan().Pools[Pl];
-    if (!V.completeHere(Po.Struct) && (Po.LayoutId < 0 || Po.SharedByActivations))
+    if (!V.completeHere(Po.Struct) && (Po.LayoutId < 0 || Po.SharedByActivations)) {
+      // The size another file exports is a variable, not a constant: a pool kept across
+      // a recursive function's calls is a static whose size must be a constant, and only
+      // new layouts have their size exported.
+      std::string Name = V.graphs().Types.name(Po.Struct);
       Out.push_back({{}, Pl, nullptr,
-                     "its struct is opaque in '" + V.function().Name +
-                         "', which creates its pool"});
+                     "'" + V.function().Name + "', which creates its pool, sees " + Name +
+                         " only as a declaration (it is defined in another file), and " +
+                         (Po.SharedByActivations
+                              ? "calls itself, so its pool is a static variable whose "
+                                "object size must be a constant there"
+                              : "the objects keep their layout, whose size ptrcomp does "
+                                "not pass between files")});
+    }
   }
   return Out;
 }
