@@ -133,7 +133,13 @@ static std::string unrewritableHolder(const TypeTable &Types, TypeId T, uint64_t
       return unrewritableHolder(Types, F.Type, Off - F.Offset);
     if (TypeId Elem = structArrayElement(Types, F.Type))
       return unrewritableHolder(Types, Elem, (Off - F.Offset) % Types.size(Elem));
-    return "an array of arrays of structs or unions";
+    // What else holds a pointer there: an array of arrays (of pointers, of structs).
+    TypeId Inner = F.Type;
+    while (Types.info(Inner).K == TypeInfo::Array)
+      Inner = Types.info(Inner).Fields.empty() ? NoType : Types.info(Inner).Fields[0].Type;
+    bool OfPointers = Inner && Types.info(Inner).K == TypeInfo::Pointer;
+    return "the member '" + F.Name + "', an array of arrays of " +
+           (OfPointers ? "pointers" : "structs or unions");
   }
   return "a member ptrcomp cannot rewrite";
 }

@@ -290,6 +290,21 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     Before.push_back(U < Results.size() ? &Results[U].Symbols : nullptr);
   CheckResult Found =
       checkTransformed(Opts, *DB, Sources, UnitPaths, Files, Opts.Jobs, Before);
+  // A call of a function without a declaration (old C, built with
+  // -Wno-implicit-function-declaration) is the original's call, also where ptrcomp
+  // rewrote its statement or wrote it in a clone before the original; only calls of the
+  // clones ptrcomp names must be declared before use.
+  std::set<std::string> CloneNames;
+  for (const dsa::FunctionVersion &V : Plan.Versions)
+    if (!V.IsOriginal)
+      CloneNames.insert(V.Name);
+  llvm::erase_if(Found.Errors, [&](const CompileError &E) {
+    StringRef Name = E.Message;
+    if (!Name.consume_front("implicit declaration of function '") &&
+        !Name.consume_front("implicitly declaring library function '"))
+      return false;
+    return !CloneNames.count(Name.take_until([](char C) { return C == '\''; }).str());
+  });
   if (Found.Errors.empty() && Found.LinkErrors.empty())
     return true;
   dumpRejected(Files, Found);
@@ -339,19 +354,7 @@ static bool outputCompiles(const ToolOptions &Opts, const ProgramState &S,
     for (int P : Pools)
       New.emplace(Plan.Pools[P].Origin, Why);
   };
-  // The names ptrcomp gives functions (clones), which the output must declare before use.
-  std::set<std::string> CloneNames;
-  for (const dsa::FunctionVersion &V : Plan.Versions)
-    if (!V.IsOriginal)
-      CloneNames.insert(V.Name);
   for (const CompileError &E : Found.Errors) {
-    // A call of one of the program's own functions without a declaration (old C, built
-    // with -Wno-implicit-function-declaration) is the original's call: in a clone written
-    // before the original it only comes first.
-    StringRef Implicit = E.Message;
-    if (Implicit.consume_front("implicit declaration of function '") &&
-        !CloneNames.count(Implicit.take_until([](char C) { return C == '\''; }).str()))
-      continue;
     auto [Src, Where] = Locate(E.RealPath, E.Offset, E.Where);
     std::string Why = "the rewritten code would not compile (" + Where + ": " +
                       E.Message +
