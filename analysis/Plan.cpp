@@ -242,6 +242,10 @@ private:
   /// Whether node \p N of the globals graph is struct-typed global variables that may
   /// hold indices.
   bool isGlobalHolder(NodeId N);
+  /// Whether the address of global holder \p N (the globals \p Keys) is stored in a
+  /// struct or heap object of any graph, computed once.
+  bool addressStored(NodeId N, const std::set<std::string> &Keys);
+  std::map<NodeId, bool> AddressStored;
   /// Layouts of the global holders, once the pools are known.
   void makeGlobalHolders();
   /// The layout of holder \p N in version \p Ver: an interface holder's with the same
@@ -898,9 +902,14 @@ void Planner::settleHolders() {
               IndexArray = false;
           }
         if (!IndexArray) {
+          bool Variables = XN.Type && PG.Types.info(XN.Type).K == TypeInfo::Struct &&
+                           (XN.Flags & (Stack | Global)) && !(XN.Flags & Heap);
           Why = "pointers to it are stored in " +
                 (XN.Type ? PG.Types.name(XN.Type) : std::string("untyped")) +
-                " objects that ptrcomp does not rewrite";
+                (Variables ? " variables (globals or locals) whose layout ptrcomp cannot "
+                             "change (their address is stored in a struct or a heap "
+                             "object, or they are not all variables of that type)"
+                           : " objects that ptrcomp does not rewrite");
           break;
         }
       }
@@ -1206,6 +1215,7 @@ bool Planner::isGlobalHolder(NodeId N) {
   // Only variables of exactly this struct type (or arrays of it), whose declarations
   // are what changes type.
   bool Any = false;
+  std::set<std::string> Keys;
   for (auto &[Key, C] : PG.GlobalCells) {
     Cell S = G.resolve(C);
     if (S.isNull() || S.Node != N)
@@ -1215,8 +1225,50 @@ bool Planner::isGlobalHolder(NodeId N) {
         PG.Types.elementType(TI->second) != XN.Type)
       return false;
     Any = true;
+    Keys.insert(Key);
   }
-  return Any;
+  return Any && !addressStored(N, Keys);
+}
+
+bool Planner::addressStored(NodeId N, const std::set<std::string> &Keys) {
+  // A holder's address kept in a struct or a heap object (`it.head = &gsent;`, an
+  // iterator) is a member that keeps its original type while the holder gets a new
+  // layout; pointer variables take the new layout's pointer type.
+  auto It = AddressStored.find(N);
+  if (It != AddressStored.end())
+    return It->second;
+  auto StoredIn = [&](DSGraph &G, NodeId Target) {
+    for (NodeId M = 1; M < G.capacity(); ++M) {
+      if (!G.isLive(M) || M == Target)
+        continue;
+      const DSNode &MN = G.liveNode(M);
+      bool PointerVar = MN.Type && PG.Types.info(MN.Type).K == TypeInfo::Pointer &&
+                        (MN.Flags & (Stack | Global)) && !(MN.Flags & Heap) &&
+                        !MN.Collapsed;
+      if (PointerVar)
+        continue;
+      for (auto &[Off, C] : MN.Edges)
+        if (G.resolve(C).Node == Target)
+          return true;
+    }
+    return false;
+  };
+  bool Stored = StoredIn(*PG.Globals, N);
+  std::set<DSGraph *> Seen;
+  for (auto &[Key, F] : PG.Functions) {
+    if (Stored || !F.Graph || !Seen.insert(F.Graph.get()).second)
+      continue;
+    for (const std::string &K : Keys)
+      if (auto C = F.GlobalCells.find(K); C != F.GlobalCells.end()) {
+        Cell S = F.Graph->resolve(C->second);
+        if (!S.isNull() && StoredIn(*F.Graph, S.Node)) {
+          Stored = true;
+          break;
+        }
+      }
+  }
+  AddressStored[N] = Stored;
+  return Stored;
 }
 
 void Planner::makeGlobalHolders() {
@@ -2268,7 +2320,10 @@ void Planner::vetoPointersIntoNestedLayouts() {
           continue;
         NewVetoes.emplace(
             Pl.Origin, PG.Types.name(MN.Type) + "'s member '" + F->Name + "'" +
-                           (MN.TypedAt.empty() ? "" : " (" + MN.TypedAt.str() + ")") +
+                           (MN.TypedAt.empty() ? ""
+                                               : " (of the " + PG.Types.name(MN.Type) +
+                                                     " objects first used at " +
+                                                     MN.TypedAt.str() + ")") +
                            " points to a " + PG.Types.name(PG.Types.info(F->Type).Pointee) +
                            " inside these objects, which gets a layout of its own; the "
                            "member would keep its original type");

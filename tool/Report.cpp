@@ -219,7 +219,8 @@ reportEntries(dsa::ProgramGraphs &PG, const dsa::Plan &P,
           P.Pools[Pl->second].Compressed)
         E.Notes.push_back("its elements are " + std::to_string(P.Pools[Pl->second].Bits) +
                           "-bit indices into pool " + P.Pools[Pl->second].Name +
-                          "; the arrays are allocated as before");
+                          " (the arrays get no pool; their allocations are sized for "
+                          "the indices)");
     }
     E.Type = N.Type ? PG.Types.name(N.Type) : N.Collapsed ? "(collapsed)" : "(untyped)";
     if (N.Collapsed)

@@ -7,7 +7,7 @@
 // ARGS: 2500
 // EXPECT: {"type": "struct node", "indexed": true, "compressed": true}
 // EXPECT: {"type": "struct node *", "pooled": true, "compressed": true, "todo": true}
-// EXPECT: {"type": "struct node *", "pooled": false, "note": "its elements are 32-bit indices into pool P_node; the arrays are allocated as before"}
+// EXPECT: {"type": "struct node *", "pooled": false, "note": "its elements are 32-bit indices into pool P_node (the arrays get no pool; their allocations are sized for the indices)"}
 #include <stdio.h>
 #include <stdlib.h>
 

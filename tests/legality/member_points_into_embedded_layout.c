@@ -4,8 +4,8 @@
    it stays unchanged, with the member named. Held by a heap object and by a local
    holder. A member pointing to an int inside the embedded struct, and a local variable
    pointing to the embedded struct, change nothing: that structure is compressed. */
-// EXPECT: {"type": "struct box", "owner": "heap_ref", "pooled": false, "reason": "struct ref's member 'at' (member_points_into_embedded_layout.c:30:5) points to a struct link inside these objects, which gets a layout of its own; the member would keep its original type"}
-// EXPECT: {"type": "struct box", "owner": "holder_ref", "pooled": false, "reason": "struct cursor's member 'cur' (member_points_into_embedded_layout.c:43:19) points to a struct link inside these objects, which gets a layout of its own; the member would keep its original type"}
+// EXPECT: {"type": "struct box", "owner": "heap_ref", "pooled": false, "reason": "struct ref's member 'at' (of the struct ref objects first used at member_points_into_embedded_layout.c:30:5) points to a struct link inside these objects, which gets a layout of its own; the member would keep its original type"}
+// EXPECT: {"type": "struct box", "owner": "holder_ref", "pooled": false, "reason": "struct cursor's member 'cur' (of the struct cursor objects first used at member_points_into_embedded_layout.c:43:19) points to a struct link inside these objects, which gets a layout of its own; the member would keep its original type"}
 // EXPECT: {"type": "struct box", "owner": "int_ref", "compressed": true}
 // EXPECT: {"type": "struct node", "owner": "int_ref", "compressed": true}
 // EXPECT: {"type": "struct counter", "owner": "int_ref", "compressed": true}
