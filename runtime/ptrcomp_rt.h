@@ -100,9 +100,13 @@
 extern "C" {
 #endif
 
-/* MSVC's C mode before C11 spells it __inline. */
+/* MSVC's C mode before C11 spells it __inline; gcc and clang in C89/C90 mode
+   (`-std=c89`, where `inline` is no keyword) __inline__. */
 #if defined(_MSC_VER) && !defined(__cplusplus) && !defined(__clang__)
 #define PC_RT_INLINE static __inline
+#elif defined(__GNUC__) && !defined(__cplusplus) &&                                          \
+    (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+#define PC_RT_INLINE static __inline__
 #else
 #define PC_RT_INLINE static inline
 #endif
