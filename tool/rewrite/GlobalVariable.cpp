@@ -291,7 +291,12 @@ GlobalRewrite rewriteGlobal(dsa::ProgramGraphs &PG, const dsa::Plan &P, const Va
         New += " = " + *Index;
     }
     if (!Zero && !Index) {
-      Out.Why = Name + " is initialised with a pointer at " + Where;
+      Out.Why = Name + (isa<InitListExpr>(I) && VD->getType()->isArrayType()
+                            ? " (an array of structs whose pointers become indices) is "
+                              "initialised with a brace list that is not all zeros, which "
+                              "ptrcomp writes again only for a single struct, at "
+                            : " is initialised with a pointer at ") +
+                Where;
       return Out;
     }
   }
