@@ -1397,8 +1397,8 @@ void FunctionRewriter::declStmt(const DeclStmt *DS) {
       // A variable named only in sizeof or _Generic operands, which are respelled as
       // its original type, would look unused.
       const Stmt *Body = F.Decl->getBody();
-      unsigned Named = timesNamed(VD, Body);
-      if (VD->hasAttr<UnusedAttr>() || (Named && Named == timesNamedUnevaluated(VD, Body)))
+      unsigned Unevaluated = VD->hasAttr<UnusedAttr>() ? 0 : timesNamedUnevaluated(VD, Body);
+      if (VD->hasAttr<UnusedAttr>() || (Unevaluated && Unevaluated == timesNamed(VD, Body)))
         Prefix = "__attribute__((unused)) " + Prefix;
       Decl = Prefix + NewDecl;
       // A local that lives in its owner's pool: allocated here, freed with the pool.
@@ -2011,6 +2011,14 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
     Params.push_back(std::string(K == PoolParamKind::ConstBase ? "const " : "") +
                      layoutType(*slotEncoding(S)) + " *" + poolParamName(S) + "_base");
   }
+  // `__attribute__((unused))` kept on a parameter written again; one written after the
+  // name is outside the parameter's source range, so it may be missing from its text.
+  auto KeepUnused = [](const ParmVarDecl *PV, const std::string &Text) {
+    bool Written = Text.find("unused)") != std::string::npos ||
+                   Text.find("unused__)") != std::string::npos ||
+                   Text.find("maybe_unused") != std::string::npos;
+    return PV->hasAttr<UnusedAttr>() && !Written ? "__attribute__((unused)) " + Text : Text;
+  };
   // Decl may be a declaration of the function in another unit, where its clone is
   // called (the parameters' cells are the definition's, by position).
   for (unsigned I = 0; I < FnDecl->getNumParams(); ++I) {
@@ -2022,9 +2030,7 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
       // A struct passed by value keeps its qualifiers (storedDecl leaves them to us).
       if (PV->getType()->isStructureType() && PV->getType().isConstQualified())
         NewDecl = "const " + NewDecl;
-      if (PV->hasAttr<UnusedAttr>())
-        NewDecl = "__attribute__((unused)) " + NewDecl;
-      Params.push_back(NewDecl);
+      Params.push_back(KeepUnused(PV, NewDecl));
       continue;
     }
     if (!FnDecl->hasWrittenPrototype()) {
@@ -2034,8 +2040,7 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
       std::string Text;
       llvm::raw_string_ostream OS(Text);
       PV->getType().print(OS, Ctx.getPrintingPolicy(), PV->getName());
-      Params.push_back((PV->hasAttr<UnusedAttr>() ? "__attribute__((unused)) " : "") +
-                       OS.str());
+      Params.push_back(KeepUnused(PV, OS.str()));
       continue;
     }
     std::string Text = source(PV->getSourceRange());
@@ -2050,12 +2055,7 @@ std::string FunctionRewriter::header(bool Static, bool AllDescriptors) const {
           Text.replace(R->RetBegin - B, R->RetEnd - R->RetBegin, R->RetText);
       }
     }
-    // An attribute written after the name is outside the parameter's range.
-    if (PV->hasAttr<UnusedAttr>() && Text.find("unused)") == std::string::npos &&
-        Text.find("unused__)") == std::string::npos &&
-        Text.find("maybe_unused") == std::string::npos)
-      Text = "__attribute__((unused)) " + Text;
-    Params.push_back(Text);
+    Params.push_back(KeepUnused(PV, Text));
   }
   if (FnDecl->isVariadic())
     Params.push_back("...");

@@ -234,12 +234,10 @@ DeclarationDecision decideDeclaration(const VersionView &V, const DeclStmt *DS) 
     } else if (auto Elems = V.holderInit(VD, HolderWhy)) {
       if (const auto *ILE = dyn_cast<InitListExpr>(VD->getInit()))
         D.HolderInits.insert(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
-    } else if (!HolderWhy.empty()) {
-      Veto(V.encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy); // names the place
     } else if (std::vector<const InitListExpr *> Lists;
-               V.holderArrayInit(VD, HolderWhy, &Lists)) {
+               HolderWhy.empty() && V.holderArrayInit(VD, HolderWhy, &Lists)) {
       D.HolderInits.insert(Lists.begin(), Lists.end());
-    } else if (!HolderWhy.empty()) {
+    } else if (!HolderWhy.empty()) { // the struct's or the array's list
       Veto(V.encOfCell(F.VarStorage.lookup(VD)), nullptr, HolderWhy); // names the place
     } else if (int Layout = VD->isStaticLocal() && VD->getInit() &&
                                     !isZeroInitializer(VD->getInit(), Ctx)
