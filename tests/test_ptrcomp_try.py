@@ -353,11 +353,14 @@ def test_outcome_ptrcomp_error(build_dir, tmp_path):
                 "  int even(int k) { return k % 2 == 0; }\n"
                 "  return t ? even(t->key) + tree_count_even(t->left) : 0;\n}\n")
     r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check")
-    check_outcome(r, pt.EXIT_PTRCOMP, "ptrcomp error", "ptrcomp-1-src-main-c.log")
+    # ptrcomp parses the files first to find which define main: it fails there, before
+    # the tests would run for nothing.
+    check_outcome(r, pt.EXIT_PTRCOMP, "ptrcomp error", "find-main.log")
     assert re.search(r"^lib/tree\.c:\d+:\d+: error: function definition is not allowed",
                      r.stdout, re.M), r.stdout
-    # The original was built and tested before ptrcomp ran.
-    assert r.summary["tests"]["original"]["passed"] == 8
+    assert "could not parse the project's files to find its programs" in r.stdout
+    assert r.summary["build"]["results"] == {"original": "ok"}
+    assert r.summary["tests"] == {}
 
 
 @needs_bear
@@ -427,19 +430,134 @@ def test_library_compiled_twice(build_dir, tmp_path, test_flags, compressed):
 @needs_bear
 def test_programs_are_the_links_of_the_build(build_dir, tmp_path):
     """tests/try_projects/make_tools: the build links a tool of its own (gen.c alone,
-    whose `int CDECL main(void)` no pattern takes for main) and the program app (app.c and
-    list.c). The programs are those the link commands made, each with its own files, so
+    whose main is `int CDECL main(void)`) and the program app (app.c and list.c). The programs are those the link commands made, each with its own files, so
     gen's list and app's list are compressed in their own programs (taken as one program,
     the two mains made ptrcomp fail)."""
     r = ptrcomp_try(PROJECTS / "make_tools", tmp_path / "work", "--test", "make check")
     assert r.returncode == 0, r
     assert r.summary["programs_from"] == "link commands"
     assert sorted((p["main"], sorted(p["files"])) for p in r.summary["programs"]) == [
-        ("app.c", ["app.c", "list.c"]), ("gen", ["gen.c"])]
+        ("app.c", ["app.c", "list.c"]), ("gen.c", ["gen.c"])]
     assert "Programs (as the build links them):" in r.stdout
-    assert r.structures("gen")["struct weight"]["compressed"]
+    assert r.structures("gen.c")["struct weight"]["compressed"]
     assert r.structures("app.c")["struct cell"]["compressed"]
     assert r.summary["tests"]["transformed"]["passed"] == 1
+
+
+SHARED_LIST_C = (
+    "#include <stdlib.h>\n#include \"list.h\"\n"
+    "/* int main(void) { return 1; } */\n"
+    "static const char *doc = \"int main(void) {\";\n"
+    "struct node *push(struct node *h, int v) {\n"
+    "  struct node *n = malloc(sizeof *n);\n  if (!n) exit(1);\n"
+    "  n->v = v + (doc[0] != 'i'); n->next = h;\n  return n;\n}\n")
+
+
+def test_main_found_by_parsing(build_dir, tmp_path):
+    """With CMake the programs are the files defining main, as Clang parses them. A main behind a calling
+    convention macro and a K&R main count; the one in list.c's comment and string does
+    not (a pattern took the macro's main for no main and merged both programs)."""
+    proj = tmp_path / "proj"
+    proj.mkdir()
+    (proj / "list.h").write_text("struct node { int v; struct node *next; };\n"
+                                 "struct node *push(struct node *h, int v);\n")
+    (proj / "list.c").write_text(SHARED_LIST_C)
+    (proj / "a.c").write_text(
+        "#include <stdio.h>\n#include \"list.h\"\n#define APP_CDECL\n"
+        "int APP_CDECL main(void) {\n  struct node *h = 0; long s = 0; int i;\n"
+        "  for (i = 0; i < 100; i++) h = push(h, i);\n"
+        "  for (; h; h = h->next) s += h->v;\n  printf(\"%ld\\n\", s);\n  return 0;\n}\n")
+    (proj / "b.c").write_text(
+        "#include <stdio.h>\n#include \"list.h\"\n"
+        "int main(argc, argv)\n  int argc; char **argv;\n{\n  struct node *h = 0;\n"
+        "  int n = 0;\n  (void)argv;\n  h = push(push(h, argc), 2);\n"
+        "  for (; h; h = h->next) n++;\n  printf(\"%d\\n\", n);\n  return 0;\n}\n")
+    (proj / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(mains C)\n"
+        "set(CMAKE_C_FLAGS \"-std=gnu89 -w\")\n"
+        "add_executable(a a.c list.c)\nadd_executable(b b.c list.c)\n")
+    r = ptrcomp_try(proj, tmp_path / "work", "--run", "./a && ./b")
+    assert r.summary["programs_from"] == "main", r
+    assert sorted((p["main"], sorted(p["files"])) for p in r.summary["programs"]) == [
+        ("a.c", ["a.c", "list.c"]), ("b.c", ["b.c", "list.c"])], r
+    assert r.returncode == 0, r
+    assert r.structures("a.c")["struct node"]["compressed"]
+
+
+def test_print_main_definitions(build_dir, tmp_path):
+    """ptrcomp --print-main-definitions: each source defining main, with the place of the
+    definition (where a macro writes it: the macro's use)."""
+    for name, text in {
+            "m.c": "#define CDECL\nint CDECL main(void) { return 0; }\n",
+            "k.c": "main(argc, argv) int argc; char **argv; { return 0; }\n",
+            "d.c": "#define MAIN int main(void)\n__attribute__((used)) MAIN { return 0; }\n",
+            "n.c": "int main(int, char **);\n#if 0\nint main(void) { return 0; }\n#endif\n"
+                   "/* int main(void) {} */ int f(void) { return 1; }\n"}.items():
+        (tmp_path / name).write_text(text)
+    p = subprocess.run([tl.PTRCOMP, "--print-main-definitions", "m.c", "k.c", "d.c", "n.c",
+                        "--", "-std=gnu89", "-w"], cwd=tmp_path, capture_output=True,
+                       text=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == (f"m.c\t{tmp_path}/m.c:2:11\nk.c\t{tmp_path}/k.c:1:1\n"
+                        f"d.c\t{tmp_path}/d.c:2:23\n"), p.stdout
+
+
+@needs_bear
+def test_target_and_exclude(build_dir, tmp_path):
+    """--target and --exclude narrow the run to some of the build's programs; the one
+    left out is still built from the transformed tree, and the library files it links
+    only gain lines, so it passes its tests as before."""
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "w1", "--build", "make -j2", "--test",
+                    "make check", "--target", "listdemo")
+    assert r.returncode == 0, r
+    assert [p["main"] for p in r.summary["programs"]] == ["src/main.c"], r.summary
+    assert "note: 1 program(s) left out by --target/--exclude: tests/test_lists" in r.stdout
+    assert r.summary["tests"]["transformed"]["passed"] == \
+        r.summary["tests"]["original"]["passed"] > 0
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "w2", "--build", "make -j2", "--test",
+                    "make check", "--exclude", "tests/*")
+    assert r.returncode == 0, r
+    assert [p["main"] for p in r.summary["programs"]] == ["src/main.c"], r.summary
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "w3", "--build", "make -j2", "--target",
+                    "listdem")
+    assert r.returncode == pt.EXIT_USAGE, r
+    assert "--target listdem: the build has no such program (did you mean src/listdemo?);"\
+        " its programs: src/listdemo, tests/test_lists" in r.stdout, r.stdout
+
+
+@needs_bear
+def test_target_left_out_program_sees_a_changed_line(build_dir, tmp_path):
+    """A program left out by --target links a file whose line the chosen program's
+    transformation changes (a faulty ptrcomp here): a conflict naming it, not a build
+    in which it would behave differently unseen."""
+    stub = stub_ptrcomp(tmp_path, edit_output("lib/list.c", "#include", "'#include  '"))
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make -j2", "--test",
+                    "make check", "--target", "src/main.c", ptrcomp=stub)
+    assert r.returncode == pt.EXIT_CONFLICT, r
+    assert "lib/list.c is changed for src/main.c, and not only by added lines, but " \
+        "tests/test_lists, which --target/--exclude leave out, links it too" in r.stdout
+
+
+@needs_bear
+@pytest.mark.parametrize("keep", [False, True])
+def test_own_work_directory_removed_after_success(build_dir, tmp_path, keep):
+    """Without --work, a success removes the work directory it made, unless --keep."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    before = tree_digest(MAKE_PROJECT)
+    p = subprocess.run([sys.executable, TRY, "--ptrcomp", tl.PTRCOMP, "--build", "make",
+                        "--test", "make check", *(["--keep"] if keep else []),
+                        MAKE_PROJECT], capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, TMPDIR=str(tmp)))
+    assert tree_digest(MAKE_PROJECT) == before
+    assert p.returncode == 0, p.stdout + p.stderr
+    left = list(tmp.glob("ptrcomp-try-*"))
+    if keep:
+        assert len(left) == 1 and (left[0] / "report.html").is_file()
+        assert f"Report: {left[0]}/report.html" in p.stdout
+    else:
+        assert left == [], left
+        assert "was removed (--keep keeps it, with report.html)" in p.stdout
 
 
 @needs_bear
@@ -632,19 +750,6 @@ def test_count_tests_rules():
     assert (c.passed, c.failed, c.rule) == (0, 1, "exit status")
     a, b = pt.count_tests("FAIL: x\n", 1), pt.count_tests("FAIL: y\n", 1)
     assert not a.same_as(b) and a.same_as(pt.count_tests("FAIL: x\n", 1))
-
-
-def test_defines_main():
-    yes = ["int main(void) {\n}", "int\nmain (int argc, char **argv)\n{", "main() {}",
-           "#include <stdio.h>\nstatic int main(int c, char *v[]) { return 0; }",
-           "int x;\nvoid f(void) {}\nint main(int argc, char *argv[argc + 1]) { }"]
-    no = ["int main(void);", "int f(void) { return main(); }", "x = main (1) ;",
-          "/* int main(void) { } */", 'const char *s = "int main(void) {";',
-          "int domain(void) { return 0; }", "// int main() {}\n", "int main_loop(void) {}"]
-    for text in yes:
-        assert pt.defines_main(text), text
-    for text in no:
-        assert not pt.defines_main(text), text
 
 
 def test_merge_additions():

@@ -10,6 +10,7 @@
 #include "ptrcomp/analysis/GraphExport.h"
 #include "ptrcomp/analysis/Summary.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -71,9 +72,49 @@ static int dumpGraphs(ToolOptions &Opts) {
   return 0;
 }
 
+/// --print-main-definitions: "SOURCE\tFILE:LINE:COL" for each source whose unit defines
+/// main, in the order given. Found by Clang (FunctionDecl::isMain), so that a definition
+/// behind a macro (`int CDECL main(void)`), attributes or K&R parameters counts, and one
+/// in a comment or an #if branch not taken does not.
+static int printMainDefinitions(ToolOptions &Opts) {
+  std::vector<std::string> Sources;
+  if (!programSources(Opts, Sources))
+    return 1;
+  std::vector<std::string> Lines(Sources.size());
+  std::atomic<bool> Ok{true};
+  forEachIndex(Opts.Jobs, Sources.size(), [&](size_t I) {
+    std::unique_ptr<clang::ASTUnit> Unit = parseUnit(Opts, Opts.database(), Sources[I]);
+    if (!Unit) {
+      Ok = false;
+      return;
+    }
+    for (const clang::Decl *D : Unit->getASTContext().getTranslationUnitDecl()->decls()) {
+      const auto *F = dyn_cast<clang::FunctionDecl>(D);
+      if (!F || !F->isMain() || !F->doesThisDeclarationHaveABody())
+        continue;
+      clang::PresumedLoc P =
+          Unit->getSourceManager().getPresumedLoc(
+              Unit->getSourceManager().getExpansionLoc(F->getLocation()));
+      Lines[I] = Sources[I] + "\t" + (P.isValid() ? std::string(P.getFilename()) + ":" +
+                                                        std::to_string(P.getLine()) + ":" +
+                                                        std::to_string(P.getColumn())
+                                                  : std::string("?"));
+      break;
+    }
+  });
+  if (!Ok)
+    return 1;
+  for (const std::string &L : Lines)
+    if (!L.empty())
+      outs() << L << "\n";
+  return 0;
+}
+
 int runDriver(ToolOptions &Opts) {
   if (!Opts.DumpGraph.empty())
     return dumpGraphs(Opts);
+  if (Opts.PrintMainDefinitions)
+    return printMainDefinitions(Opts);
   if (Opts.Step != StepKind::None)
     return runStep(Opts);
   std::vector<std::string> Sources;

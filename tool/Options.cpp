@@ -114,6 +114,12 @@ static cl::opt<std::string>
                  cl::desc("Print the bottom-up DS graph of function <name>, or of "
                           "all functions, and exit"),
                  cl::value_desc("name|all"), cl::cat(PtrcompCategory));
+static cl::opt<bool> PrintMainDefinitionsOpt(
+    "print-main-definitions",
+    cl::desc("Parse the sources and print a line for each that defines main: its path, a\n"
+             "tab, and the definition's file:line:col; then exit (ptrcomp-try makes\n"
+             "programs from it)"),
+    cl::cat(PtrcompCategory));
 static cl::opt<std::string> GraphFormatOpt("graph-format",
                                            cl::desc("Format of --dump-graph (default json)"),
                                            cl::value_desc("json|dot"), cl::init("json"),
@@ -604,7 +610,7 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
       (OutputModes == 0 && !DryRunOpt && ExportFixesOpt.empty() && !WritesOneFile) ||
       DiffOpt;
   if (ReportOpt.getNumOccurrences() && ProgramOnStdout && ReportFileOpt.empty() &&
-      DumpGraphOpt.empty())
+      DumpGraphOpt.empty() && !PrintMainDefinitionsOpt)
     Bad("--report needs --report-file=FILE when the program or diff goes to stdout "
         "(or use -o DIR / -i)");
   // Checked now: a report that cannot be written must fail the run before anything
@@ -649,7 +655,8 @@ bool parseCommandLine(int argc, const char **argv, ToolOptions &Opts, bool &Exit
   Opts.ReportFile = ReportFileOpt;
   Opts.DumpGraph = DumpGraphOpt;
   Opts.ResourceDir = ResourceDirOpt;
-  if (!Opts.DumpGraph.empty())
+  Opts.PrintMainDefinitions = PrintMainDefinitionsOpt;
+  if (!Opts.DumpGraph.empty() || Opts.PrintMainDefinitions)
     Opts.Output = OutputMode::None;
   return true;
 }

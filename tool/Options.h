@@ -41,6 +41,7 @@ struct ToolOptions {
   std::string ReportFile;
   std::string DumpGraph; // function name, "all", or empty
   GraphFormat GraphFmt = GraphFormat::Json;
+  bool PrintMainDefinitions = false; ///< --print-main-definitions
   std::string ResourceDir;
 
   /// --dry-run: write nothing, warn about every change; --Werror: and exit 1 then.
