@@ -400,6 +400,30 @@ def test_outcome_tests_differ(build_dir, tmp_path):
 
 
 @needs_bear
+def test_outcome_tests_differ_quotes_the_tests_own_logs(build_dir, tmp_path):
+    """A harness that writes each test's cause into a log of its own (automake's
+    tests/NAME.log) and prints only FAIL: NAME: the terminal quotes that log's first
+    error line, with its path."""
+    proj = tmp_path / "proj"
+    shutil.copytree(MAKE_PROJECT, proj)
+    mk = (proj / "Makefile").read_text()
+    old = '\t  echo "PASS: listdemo-1000"; else echo "FAIL: listdemo-1000"; exit 1; fi\n'
+    assert old in mk and "\t./tests/test_lists\n" in mk
+    mk = mk.replace("\t./tests/test_lists\n", "\t-./tests/test_lists\n")
+    (proj / "Makefile").write_text(mk.replace(old, (
+        '\t  echo "PASS: listdemo-1000"; else \\\n'
+        '\t  echo "listdemo.c: assertion failed: output differs from the expected" '
+        '> tests/listdemo-1000.log; echo "FAIL: listdemo-1000"; exit 1; fi\n')))
+    stub = stub_ptrcomp(tmp_path, edit_output("lib/list.c", "return s;", "'return s + 1;'"))
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check", ptrcomp=stub)
+    check_outcome(r, pt.EXIT_TESTS_DIFFER, "tests differ", "test-transformed.log")
+    cause = ("listdemo-1000: listdemo.c: assertion failed: output differs from the "
+             "expected (tests/listdemo-1000.log)")
+    assert r.summary["failed_test_causes"] == [cause], r.summary
+    assert f"Failed tests, first error in their own logs:\n  {cause}\n" in r.stdout, r
+
+
+@needs_bear
 @pytest.mark.parametrize("test_flags, compressed", [("-DALLOC_TESTING", False),
                                                     ("-DUNUSED_FLAG=1", True)])
 def test_library_compiled_twice(build_dir, tmp_path, test_flags, compressed):
