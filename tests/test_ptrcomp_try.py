@@ -585,6 +585,30 @@ def test_cxx_with_the_users_header_filter(build_dir, tmp_path):
             "project's headers that it matches and that no C++ code includes\n") in r.stdout
 
 
+@needs_bear
+def test_cxx_includes_not_listed(build_dir, tmp_path):
+    """The C++ test is compiled with a generated header that the build then removes, so
+    its includes cannot be listed again: no header of the project may change."""
+    proj = tmp_path / "proj"
+    shutil.copytree(CXX_PROJECT, proj)
+    (proj / "tests" / "gen.h").write_text("#define GENERATED 1\n")
+    makefile = (proj / "Makefile").read_text()
+    compile_test = "\t$(CXX) $(CXXFLAGS) -Ilib -c -o $@ tests/test_list.cpp\n"
+    assert compile_test in makefile
+    (proj / "Makefile").write_text(makefile.replace(compile_test, (
+        "\t$(CXX) $(CXXFLAGS) -Ilib -include tests/gen.h -c -o $@ tests/test_list.cpp\n"
+        "\trm tests/gen.h\n")))
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check")
+    assert r.returncode == pt.EXIT_NOTHING, r
+    assert re.search(r"^note: the files that C\+\+ code \(tests/test_list\.cpp\) includes "
+                     r"could not be listed \(.*error: .*tests/gen\.h.*\): ptrcomp leaves "
+                     r"every header of the project unchanged$", r.stdout, re.M), r.stdout
+    tree = r.structures("src/wordfreq.c")["struct tree"]
+    assert re.fullmatch(r"would need edits in a header at lib/tree\.h:\d+:\d+, which C\+\+ "
+                        r"code \(tests/test_list\.cpp\) may include \(its includes could "
+                        r"not be listed\)", tree["reasons"][0]), tree
+
+
 def test_cxx_with_cmake(build_dir, tmp_path):
     """The same sources built by CMake, whose links are not recorded: the C++ test is
     taken to be linked with the library's files, and the transformed build configures
