@@ -1,14 +1,17 @@
-"""ptrcomp-try (tool/ptrcomp-try) on the two projects of tests/try_projects/:
+"""ptrcomp-try (tool/ptrcomp-try) on the projects of tests/try_projects/:
 
   make_lists      recursive make: lib/ (list and tree, an archive), src/ (listdemo) and
                   tests/ (test_lists, PASS:/FAIL: lines); `make check` runs both;
   cmake_registry  CMake + ctest: a tree of words (compressed) and a table of records
-                  addressed by pointers cast to integers and back (left alone).
+                  addressed by pointers cast to integers and back (left alone);
+  make_tools      a generator the build links alone, and the program;
+  make_cxx        C and C++: a C library whose public header a C++ test includes, two
+                  C programs, and the C++ test linked with the library's objects.
 
-Both hold two programs (two files define main) sharing their library. Each failure
-outcome is provoked for real (a build that compiles nothing, a source clang rejects, a
-ptrcomp that writes broken or subtly wrong output) and must give its own exit status.
-PROJECT_DIR is hashed before and after every run."""
+The first two hold two programs (two files define main) sharing their library. Each
+failure outcome is provoked for real (a build that compiles nothing, a source clang
+rejects, a ptrcomp that writes broken or subtly wrong output) and must give its own exit
+status. PROJECT_DIR is hashed before and after every run."""
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -30,6 +33,7 @@ TRY = tl.ROOT / "tool" / "ptrcomp-try"
 PROJECTS = tl.ROOT / "tests" / "try_projects"
 MAKE_PROJECT = PROJECTS / "make_lists"
 CMAKE_PROJECT = PROJECTS / "cmake_registry"
+CXX_PROJECT = PROJECTS / "make_cxx"
 
 needs_bear = pytest.mark.skipif(
     shutil.which("bear") is None, reason="bear is not installed (scripts/bootstrap.sh "
@@ -558,8 +562,10 @@ def test_target_left_out_program_sees_a_changed_line(build_dir, tmp_path):
     r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "make -j2", "--test",
                     "make check", "--target", "src/main.c", ptrcomp=stub)
     assert r.returncode == pt.EXIT_CONFLICT, r
-    assert "lib/list.c is changed for src/main.c, and not only by added lines, but " \
-        "tests/test_lists, which --target/--exclude leave out, links it too" in r.stdout
+    assert r.summary["message"] == (
+        "lib/list.c is changed for src/main.c, and not only by added lines, but "
+        "tests/test_lists, which --target/--exclude leave out, links it too and would "
+        "change unseen: leave it in; ptrcomp-try builds one tree for all programs")
 
 
 @needs_bear
@@ -582,6 +588,201 @@ def test_own_work_directory_removed_after_success(build_dir, tmp_path, keep):
     else:
         assert left == [], left
         assert "was removed (--keep keeps it, with report.html)" in p.stdout
+
+
+# --------------------------------------------------------------------------------------
+# C and C++: a C++ test of the C library. ptrcomp reads only C, so the C++ program is not
+# transformed, and the header it includes stays as it is.
+
+CXX_NODE_REASON = (r"would need edits in a header at lib/list\.h:\d+:\d+, which is "
+                   r"included by C\+\+ code \(tests/test_list\.cpp\)")
+CXX_LEFT_OUT_NOTE = (
+    "note: tests/test_list links C++ code (tests/test_list.cpp) with C files of the "
+    "project (lib/list.c, lib/tree.c): ptrcomp reads only C, so it does not transform "
+    "this program, and those files keep all their lines (what another program needs may "
+    "only be added to them)\n")
+CXX_HEADER_NOTE = ("note: lib/list.h is included by C++ code (tests/test_list.cpp), so "
+                   "ptrcomp leaves it unchanged\n")
+
+
+@pytest.fixture(scope="module")
+def cxx_run(build_dir, tmp_path_factory):
+    """make_cxx with $CXX naming g++ by its path (the C compiler is found on PATH)."""
+    gxx = shutil.which("g++")
+    if shutil.which("bear") is None or gxx is None:
+        pytest.skip("bear or g++ is not installed")
+    work = tmp_path_factory.mktemp("try-cxx") / "work"
+    r = ptrcomp_try(CXX_PROJECT, work, "--test", "make check",
+                    env=dict(os.environ, CXX=gxx))
+    assert r.returncode == 0, r
+    return r
+
+
+def test_cxx_programs_and_structures(cxx_run):
+    """The two C programs are transformed; the C++ test, which links the library's C
+    objects, is not, and says why. wordfreq's tree is compressed; reverse's list is left
+    alone because lib/list.h, which the C++ test includes, must stay as it is."""
+    r = cxx_run
+    assert r.summary["programs_from"] == "link commands"
+    assert [(p["main"], sorted(p["files"])) for p in r.summary["programs"]] == [
+        ("src/reverse.c", ["lib/list.c", "lib/tree.c", "src/reverse.c"]),
+        ("src/wordfreq.c", ["lib/list.c", "lib/tree.c", "src/wordfreq.c"])]
+    tree = r.structures("src/wordfreq.c")["struct tree"]
+    assert tree["compressed"] and tree["index_bits"] == 32, tree
+    node = r.structures("src/reverse.c")["struct node"]
+    assert not node["compressed"] and node["pool"] is None, node
+    assert len(node["reasons"]) == 1 and re.fullmatch(CXX_NODE_REASON, node["reasons"][0])
+    out = r.stdout
+    assert re.search(r"^Structures of src/reverse\.c \(1 left alone\):\n  left alone +"
+                     r"struct node in main, allocated at lib/list\.c:\d+:\d+\n      "
+                     r"because " + CXX_NODE_REASON + "\n", out, re.M), out
+    assert "\nStructures of src/wordfreq.c (1 compressed):\n" in out, out
+    assert CXX_LEFT_OUT_NOTE in out and CXX_HEADER_NOTE in out, out
+    assert "Outcome: success (ok, exit status 0)\n" in out
+
+
+def test_cxx_header_unchanged_and_tests_pass(cxx_run):
+    """lib/list.h and lib/list.c are as they were; the C++ test is built from them and
+    the transformed tree.c (linked whole) and passes on both builds."""
+    r = cxx_run
+    assert r.summary["changed_files"] == ["lib/tree.c", "lib/tree.h", "src/wordfreq.c"]
+    for rel in ("lib/list.h", "lib/list.c", "tests/test_list.cpp"):
+        assert (r.work / "transformed" / rel).read_bytes() == \
+            (CXX_PROJECT / rel).read_bytes(), rel
+    assert "pc_calloc(" in (r.work / "transformed" / "lib" / "tree.c").read_text()
+    t = r.summary["tests"]
+    for kind in ("original", "transformed"):
+        assert (t[kind]["passed"], t[kind]["failed"]) == (5, 0), t
+    log = (r.work / "logs" / "test-transformed.log").read_text()
+    for name in ("list-length", "list-sum", "list-reverse", "wordfreq", "reverse"):
+        assert f"PASS: {name}\n" in log, log
+    # $CXX named g++ by its path: the transformed build ran the wrapper in its place.
+    build = (r.work / "logs" / "build-transformed.log").read_text()
+    assert re.search(rf"^{re.escape(str(r.work))}/compiler-wrappers/g\+\+ .* -o "
+                     r"tests/test_list tests/test_list\.o lib/list\.o lib/tree\.o$", build,
+                     re.M), build
+
+
+def test_cxx_code_is_not_given_to_ptrcomp(cxx_run):
+    """ptrcomp's database holds the C files only, and its --header-filter leaves out
+    lib/list.h (POSIX extended, which Python reads alike for this one)."""
+    r = cxx_run
+    database = json.loads((r.work / "ptrcomp" / "compile_commands.json").read_text())
+    assert sorted(os.path.relpath(e["file"], r.work / "original") for e in database) == [
+        "lib/list.c", "lib/tree.c", "src/reverse.c", "src/wordfreq.c"]
+    log = (r.work / "logs" / "ptrcomp-2-src-wordfreq-c.log").read_text()
+    m = re.search(r"'--header-filter=([^']*)'", log)
+    assert m, log
+    original = os.path.realpath(r.work / "original")
+    matches = lambda rel: re.search(m.group(1), os.path.join(original, rel))
+    assert not matches("lib/list.h")
+    assert all(matches(rel) for rel in ("lib/tree.h", "lib/tree.c", "src/wordfreq.c"))
+
+
+def test_cxx_link_needs_the_wrapped_cxx_compiler(cxx_run, tmp_path):
+    """The control for wrapping g++: the transformed tree built with the wrappers but
+    that of g++ does not link the C++ test (tree.o calls the runtime)."""
+    copy, wrappers = tmp_path / "t", tmp_path / "wrappers"
+    shutil.copytree(cxx_run.work / "transformed", copy, symlinks=True)
+    shutil.copytree(cxx_run.work / "compiler-wrappers", wrappers)
+    (wrappers / "g++").unlink()
+    env = {k: v for k, v in os.environ.items() if k not in ("CC", "CXX")}
+    env["PATH"] = f"{wrappers}{os.pathsep}{os.environ['PATH']}"
+    r = tl.run(["make", "-C", copy, "clean", "all"], env=env)
+    assert r.returncode != 0, r.stdout
+    assert re.search(r"undefined reference to `pc_", r.stderr), r.stderr[-2000:]
+    assert "tests/test_list" in r.stderr
+
+
+@needs_bear
+def test_cxx_program_needs_its_c_files_as_they_are(build_dir, tmp_path):
+    """A ptrcomp that changes a line of lib/tree.c, which the C++ test links as it is:
+    no tree serves both, whatever the tests say. The build makes wordfreq and the C++
+    test only, so that no other program ptrcomp transforms needs tree.c as it is."""
+    stub = stub_ptrcomp(tmp_path, edit_output(
+        "lib/tree.c", "return t ? t->count : 0;", "'return t ? t->count + 0 : 0;'"))
+    r = ptrcomp_try(CXX_PROJECT, tmp_path / "work", "--build",
+                    "make src/wordfreq tests/test_list", "--test", "make check",
+                    ptrcomp=stub)
+    check_outcome(r, pt.EXIT_CONFLICT, "conflicting transformations", None)
+    assert r.summary["message"] == (
+        "lib/tree.c is changed for src/wordfreq.c, and not only by added lines, but "
+        "tests/test_list, which links C++ code (tests/test_list.cpp), needs it as it is "
+        "(ptrcomp reads only C); ptrcomp-try builds one tree for all programs")
+    assert "transformed" not in r.summary["build"]["results"]
+
+
+@needs_bear
+def test_cxx_with_the_users_header_filter(build_dir, tmp_path):
+    """A HeaderFilter of the user's is kept and combined: with --header-filter=src/, the
+    tree's header is excluded by it, the list's header by the C++ code; nothing is left
+    to do, and each reason says which."""
+    r = ptrcomp_try(CXX_PROJECT, tmp_path / "work", "--test", "make check",
+                    "--header-filter=src/")
+    assert r.returncode == pt.EXIT_NOTHING, r
+    tree = r.structures("src/wordfreq.c")["struct tree"]
+    assert re.fullmatch(r"would need edits in a header at lib/tree\.h:\d+:\d+, which "
+                        r"HeaderFilter 'src/' excludes", tree["reasons"][0]), tree
+    node = r.structures("src/reverse.c")["struct node"]
+    assert re.fullmatch(CXX_NODE_REASON, node["reasons"][0]), node
+    assert ("note: the HeaderFilter 'src/' given to ptrcomp is kept: ptrcomp may edit the "
+            "project's headers that it matches and that no C++ code includes\n") in r.stdout
+
+
+@needs_bear
+def test_cxx_includes_not_listed(build_dir, tmp_path):
+    """The C++ test is compiled with a generated header that the build then removes, so
+    its includes cannot be listed again: no header of the project may change."""
+    proj = tmp_path / "proj"
+    shutil.copytree(CXX_PROJECT, proj)
+    (proj / "tests" / "gen.h").write_text("#define GENERATED 1\n")
+    makefile = (proj / "Makefile").read_text()
+    compile_test = "\t$(CXX) $(CXXFLAGS) -Ilib -c -o $@ tests/test_list.cpp\n"
+    assert compile_test in makefile
+    (proj / "Makefile").write_text(makefile.replace(compile_test, (
+        "\t$(CXX) $(CXXFLAGS) -Ilib -include tests/gen.h -c -o $@ tests/test_list.cpp\n"
+        "\trm tests/gen.h\n")))
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check")
+    assert r.returncode == pt.EXIT_NOTHING, r
+    assert re.search(r"^note: the files that C\+\+ code \(tests/test_list\.cpp\) includes "
+                     r"could not be listed \(.*error: .*tests/gen\.h.*\): ptrcomp leaves "
+                     r"every header of the project unchanged$", r.stdout, re.M), r.stdout
+    tree = r.structures("src/wordfreq.c")["struct tree"]
+    assert re.fullmatch(r"would need edits in a header at lib/tree\.h:\d+:\d+, which C\+\+ "
+                        r"code \(tests/test_list\.cpp\) may include \(its includes could "
+                        r"not be listed\)", tree["reasons"][0]), tree
+
+
+def test_cxx_with_cmake(build_dir, tmp_path):
+    """The same sources built by CMake, whose links are not recorded: the C++ test is
+    taken to be linked with the library's files, and the transformed build configures
+    the wrapper of the C++ compiler as CMAKE_CXX_COMPILER (the C++ test links the
+    library, whose tree.o calls the runtime)."""
+    if shutil.which("g++") is None and shutil.which("c++") is None:
+        pytest.skip("no C++ compiler")
+    proj = tmp_path / "proj"
+    shutil.copytree(CXX_PROJECT, proj, ignore=shutil.ignore_patterns("Makefile"))
+    (proj / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\nproject(cxx C CXX)\n"
+        "add_library(objects OBJECT lib/list.c lib/tree.c)\n"
+        "add_library(list STATIC $<TARGET_OBJECTS:objects>)\n"
+        "include_directories(lib)\n"
+        "foreach(p wordfreq reverse)\n  add_executable(${p} src/${p}.c)\n"
+        "  target_link_libraries(${p} list)\nendforeach()\n"
+        "add_executable(test_list tests/test_list.cpp $<TARGET_OBJECTS:objects>)\n"
+        "enable_testing()\nadd_test(NAME test_list COMMAND test_list)\n"
+        "add_test(NAME wordfreq COMMAND wordfreq 3 1 4 1 5)\n")
+    r = ptrcomp_try(proj, tmp_path / "work")
+    assert r.returncode == 0, r
+    assert r.structures("src/wordfreq.c")["struct tree"]["compressed"]
+    assert ("note: C++ code (tests/test_list.cpp) is compiled, but with --cmake the links "
+            "of the build are not recorded: ptrcomp-try takes it to be linked with the 2 C "
+            "file(s) that do not define main, which keep all their lines (what a program "
+            "needs may only be added to them)\n") in r.stdout, r.stdout
+    assert CXX_HEADER_NOTE in r.stdout
+    assert r.summary["tests"]["transformed"]["passed"] == 2
+    cache = (r.work / "build-transformed" / "CMakeCache.txt").read_text()
+    assert re.search(r"^CMAKE_CXX_COMPILER:\w+=.*/compiler-wrappers/c\+\+$", cache, re.M)
 
 
 @needs_bear
@@ -807,6 +1008,106 @@ def test_copy_keeps_links_inside_the_copy(tmp_path):
     (copy / "abs.h").write_text("changed\n")
     (copy / "absdir" / "new.h").write_text("new\n")
     assert tree_digest(proj) == before
+
+
+def test_source_language():
+    def language(args, file):
+        return pt.source_language(args, file)
+    assert language(["cc", "-c", "/p/a.c"], "/p/a.c") == "c"
+    assert language(["/usr/bin/g++", "-c", "/p/a.c"], "/p/a.c") == "c++"  # g++: C++
+    assert language(["clang++-16", "-c", "/p/a.c"], "/p/a.c") == "c++"
+    assert language(["cc", "-x", "c++", "-c", "/p/a.c"], "/p/a.c") == "c++"
+    assert language(["c++", "-xc", "-c", "/p/a.c"], "/p/a.c") == "c"
+    assert language(["cc", "-c", "/p/a.c", "-x", "c++"], "/p/a.c") == "c"  # -x after it
+    for name in ("a.cpp", "a.cc", "a.cxx", "a.C", "a.c++"):
+        assert language(["cc", "-c", "/p/" + name], "/p/" + name) == "c++", name
+    assert language(["cc", "-c", "/p/a.S"], "/p/a.S") == "other"
+    assert language(["cc", "-x", "assembler-with-cpp", "-c", "/p/a.c"], "/p/a.c") == "other"
+
+
+def test_load_database_keeps_cxx_apart(tmp_path):
+    """C++ entries are not given to ptrcomp: they go to other_sources, wherever they are
+    (a C++ test framework built outside the project links C++ code too)."""
+    db = tmp_path / "compile_commands.json"
+    proj = tmp_path / "proj"
+    db.write_text(json.dumps([
+        {"directory": str(proj), "file": "a.c", "arguments": ["cc", "-c", "a.c"]},
+        {"directory": str(proj), "file": "t.cpp", "arguments": ["g++", "-c", "t.cpp"]},
+        {"directory": str(proj), "file": "b.c", "arguments": ["g++", "-c", "b.c"]},
+        {"directory": str(tmp_path), "file": "gtest.cc",
+         "arguments": ["c++", "-c", "gtest.cc"]}]))
+    others = []
+    entries, notes = pt.load_database(str(db), str(proj), None, others)
+    assert [e["file"] for e in entries] == [str(proj / "a.c")] and notes == []
+    assert [(e["file"], e["language"]) for e in others] == [
+        (str(proj / "t.cpp"), "c++"), (str(proj / "b.c"), "c++"),
+        (str(tmp_path / "gtest.cc"), "c++")]
+
+
+def test_link_programs_with_cxx_objects():
+    """A link that takes an object compiled from C++ (directly or from an archive) is
+    returned with its C++ sources; its C files are still its files."""
+    compiled = {"/p/lib/list.o": "/p/lib/list.c", "/p/main.o": "/p/main.c",
+                "/p/t.o": "/p/t.cpp", "/p/cxx/w.o": "/p/cxx/w.cc"}
+    commands = [("/p/lib", "ar", ["rcs", "liblist.a", "list.o"]),
+                ("/p/cxx", "ar", ["rcs", "libw.a", "w.o"]),
+                ("/p", "cc", ["-o", "app", "main.o", "-Llib", "-llist"]),
+                ("/p", "g++", ["-o", "t", "t.o", "lib/list.o"]),
+                ("/p", "cc", ["-o", "app2", "main.o", "lib/liblist.a", "cxx/libw.a"]),
+                ("/p", "g++", ["-o", "t2", "/p/t.cpp", "lib/list.o"])]
+    links, archived, mixed = pt.link_programs(
+        commands, compiled, {"/p/lib/list.c", "/p/main.c"}, {"/p/t.cpp", "/p/cxx/w.cc"})
+    assert links == [("/p/app", ["/p/main.c", "/p/lib/list.c"]),
+                     ("/p/app2", ["/p/main.c", "/p/lib/list.c"]),
+                     ("/p/t", ["/p/lib/list.c"]), ("/p/t2", ["/p/lib/list.c"])]
+    assert mixed == {"/p/t": ["/p/t.cpp"], "/p/app2": ["/p/cxx/w.cc"],
+                     "/p/t2": ["/p/t.cpp"]}
+    assert archived == {"/p/lib/list.c", "/p/cxx/w.cc"}
+
+
+def test_header_filter_regex(tmp_path):
+    """The expression matches every file but the kept ones, by real path, and is short:
+    a directory with nothing kept is one `dir/.*`; special characters are escaped."""
+    root = tmp_path / "p+q"
+    for rel in ("lib/list.h", "lib/tree.h", "lib/a.b(c).h", "src/x.c", "src/deep/y.h",
+                "top.h"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("")
+    (root / "lib" / "alias.h").symlink_to("list.h")
+    real = os.path.realpath(root)
+    kept = {os.path.join(real, "lib", "list.h")}
+    regex = pt.header_filter(real, lambda p: p not in kept)
+    assert regex == ("^" + pt.ere_escape(real) + r"/(lib/(a\.b\(c\)\.h|tree\.h)|src/.*|"
+                     r"top\.h)$"), regex
+    for rel, editable in (("lib/list.h", False), ("lib/tree.h", True),
+                          ("lib/a.b(c).h", True), ("src/deep/y.h", True), ("top.h", True),
+                          ("lib/list.hh", False), ("top.h.orig", False)):
+        assert bool(re.search(regex, os.path.join(real, rel))) == editable, rel
+    assert not re.search(regex, "lib/tree.h")  # the relative name ptrcomp also tries
+    assert pt.header_filter(real, lambda p: True) == f"^{pt.ere_escape(real)}/.*$"
+    assert pt.header_filter(real, lambda p: False) == "^$"
+
+
+def test_included_files(tmp_path):
+    """A compile command run again with -M lists the files it includes, its own options
+    for outputs and dependency files dropped."""
+    cxx = shutil.which("g++") or shutil.which("clang++-16")
+    if not cxx:
+        pytest.skip("no C++ compiler")
+    (tmp_path / "inc dir").mkdir()
+    (tmp_path / "inc dir" / "a.h").write_text('#include "b.h"\n')
+    (tmp_path / "inc dir" / "b.h").write_text("int b;\n")
+    (tmp_path / "t.cpp").write_text('#include "a.h"\nint main() { return b; }\n')
+    entry = {"directory": str(tmp_path), "file": str(tmp_path / "t.cpp"),
+             "arguments": [cxx, "-I", str(tmp_path / "inc dir"), "-MD", "-MF", "t.d",
+                           "-Werror", "-c", "-o", "t.o", str(tmp_path / "t.cpp")]}
+    files, why = pt.included_files(entry)
+    assert why == "" and {str(tmp_path / "inc dir" / n) for n in ("a.h", "b.h")} <= files
+    assert str(tmp_path / "t.cpp") in files
+    assert not (tmp_path / "t.o").exists() and not (tmp_path / "t.d").exists()
+    entry["arguments"][2] = str(tmp_path / "missing")
+    files, why = pt.included_files(entry)
+    assert files is None and "a.h" in why, why
 
 
 def test_absolute_arguments():

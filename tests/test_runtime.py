@@ -411,7 +411,7 @@ HEADER_WARNINGS = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-Wconversion",
                    "-Wunused-function", "-Wredundant-decls"]
 
 
-@pytest.mark.parametrize("std", ["c99", "gnu11"])
+@pytest.mark.parametrize("std", ["c89", "gnu89", "c99", "c11", "gnu11"])
 @pytest.mark.parametrize("compiler", tl.COMPILERS)
 def test_header_compiles_cleanly(compiler, std, tmp_path):
     """Unused inline functions and the header itself raise no warning, even with warning
@@ -426,12 +426,31 @@ def test_cxx_compiler_available():
     assert CXX_COMPILERS, "no C++ compiler (g++ or clang++) found"
 
 
+# HEADER_WARNINGS less those for C only.
+CXX_HEADER_WARNINGS = ["-Wall", "-Wextra", "-Werror", "-pedantic", "-Wconversion",
+                       "-Wsign-conversion", "-Wcast-qual", "-Wshadow", "-Wundef",
+                       "-Wunused-function", "-Wredundant-decls"]
+
+
+@pytest.mark.parametrize("std", ["c++11", "c++17"])
 @pytest.mark.parametrize("compiler", CXX_COMPILERS)
-def test_header_as_cxx(compiler, tmp_path):
+def test_header_compiles_cleanly_as_cxx(compiler, std, tmp_path):
+    """C++ code may include the header (a project header that includes it, in a mixed C
+    and C++ project): its inline functions compile as C++ (no implicit conversion from
+    void *, no C-only syntax), unused and without warnings."""
+    for opt in ("-O0", "-O2"):
+        r = tl.run([compiler, "-x", "c++", f"-std={std}", opt, *CXX_HEADER_WARNINGS, "-I",
+                    RUNTIME_SRC, "-c", PROGRAMS / "header_only.c", "-o", tmp_path / "h.o"])
+        assert r.returncode == 0, f"{compiler} -std={std} {opt}:\n{r.stderr}"
+
+
+@pytest.mark.parametrize("std", ["c++11", "c++17"])
+@pytest.mark.parametrize("compiler", CXX_COMPILERS)
+def test_header_as_cxx(compiler, std, tmp_path):
     """extern "C" guards: the header parses as C++ and a C++ program links with the C
     library and runs."""
     src = PROGRAMS / "cxx_header.cpp"
-    flags = ["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", RUNTIME_SRC]
+    flags = [f"-std={std}", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", RUNTIME_SRC]
     r = tl.run([compiler, *flags, "-fsyntax-only", src])
     assert r.returncode == 0, r.stderr
     require_libs()
