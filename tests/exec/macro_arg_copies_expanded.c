@@ -1,15 +1,13 @@
 /* A constructor macro in the style of container libraries: VEC_NEW allocates into its
    argument and hands it to VEC_INIT, which passes it unparenthesised to memset. The
-   invocation is written as its expansion (its body allocates), but the argument `v`
-   is spelled once in the file and expanded three times: as the variable assigned
-   (an index), compared with NULL, and as memset's pointer (the object's address).
-   Argument copies share the one edit where they are spelled, so differing copies
-   leave the structure unchanged, with the reason, even though the expansion could
-   print each copy with its own text; the ideal is the todo. (With `memset((v), ...)`
-   the parentheses take the edit and the vector is compressed, see macro_twice.c for
-   copies that agree.) */
-// EXPECT: {"type": "struct vec", "owner": "main", "pooled": false, "reason": "the argument of macro 'VEC_NEW' at macro_arg_copies_expanded.c:34:13 is expanded more than once, and its expansions would need different rewrites"}
-// EXPECT: {"type": "struct vec", "indexed": true, "compressed": true, "todo": true}
+   invocation is written as its expansion (its body allocates), and the argument `v`,
+   spelled once in the file, is expanded three times with three different texts: as the
+   variable assigned (an index), compared with NULL, and as memset's pointer (the
+   object's address). The expansion prints each copy with its own text, so the vector is
+   compressed. (With `memset((v), ...)` the parentheses take the edit, see macro_twice.c
+   for copies that agree; macro_arg_copies_differ.c for copies in an invocation that
+   cannot be written as its expansion.) */
+// EXPECT: {"type": "struct vec", "owner": "main", "indexed": true, "compressed": true, "index_bits": 32}
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

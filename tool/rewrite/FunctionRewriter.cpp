@@ -404,9 +404,9 @@ void FunctionRewriter::record(FileRange R, const std::string &Text, const Stmt *
     return;
   }
   // One spelling, two texts: a macro argument expanded twice, each expansion rewritten
-  // differently.
-  vetoCode(It->second.At, expandedTwice(At));
-  vetoCode(At, expandedTwice(At));
+  // differently. Decided at the end (finishEdits): the invocation may be written as its
+  // expansion, where each copy has its own text.
+  TwoTexts.try_emplace(R, It->second.At, At);
 }
 
 void FunctionRewriter::edit(const Stmt *S, const std::string &Text) {
@@ -463,7 +463,9 @@ std::string FunctionRewriter::expansionText(const Stmt *S) const {
     auto R = rangeOf(X);
     if (!R || (changedBelow(X) && !Expanded.count(X)))
       return std::nullopt;
-    std::string Text = piece(R->first, R->second);
+    // A copy of an argument: its own text (copies may differ, see copiesDiffer).
+    auto Copy = CopyTexts.find(X);
+    std::string Text = Copy != CopyTexts.end() ? Copy->second : piece(R->first, R->second);
     if (StringRef(Text).contains("__LINE__")) {
       const SourceManager &SM = Ctx.getSourceManager();
       Text = lineNumbersOf(std::move(Text), fileText(), R->first, R->second, SM,
@@ -537,6 +539,19 @@ void FunctionRewriter::noteCopy(const Stmt *S, size_t Mark) {
   }
   Text += Buf.slice(At, R->second).str();
   Views[*R].push_back({S, Text});
+  CopyTexts[S] = Text;
+}
+
+bool FunctionRewriter::copiesDiffer(const Stmt *Root) const {
+  FileRange Inv = macroBodies().invocation(Root);
+  for (auto It = Views.lower_bound({Inv.first, 0}); It != Views.end(); ++It) {
+    if (It->first.first >= Inv.second)
+      break;
+    for (const View &Vw : It->second)
+      if (Vw.Text != It->second.front().Text)
+        return true;
+  }
+  return false;
 }
 
 void FunctionRewriter::finishEdits() {
@@ -564,6 +579,15 @@ void FunctionRewriter::finishEdits() {
     vetoCode(X.S, X.Why);
   if (!ArgVetoes.empty())
     return;
+  // Two texts for one spelling outside any invocation written as its expansion.
+  for (auto &[R, Two] : TwoTexts) {
+    const Stmt *Root = macroBodies().rootAround(R);
+    if (!Root || !Expanded.count(Root)) {
+      vetoCode(Two.first, expandedTwice(Two.second));
+      vetoCode(Two.second, expandedTwice(Two.second));
+      return;
+    }
+  }
   for (auto &[R, E] : RecordedEdits) {
     if (!Edits.empty() && R.first < Edits.back().Offset + Edits.back().Length) {
       if (R.second <= Edits.back().Offset + Edits.back().Length) {
@@ -658,7 +682,7 @@ std::optional<std::string> FunctionRewriter::rewrite(const Expr *E) {
   // A macro invocation holding code that changed in the macro's body is written as its
   // expansion.
   if (E && !Failed && E->getBeginLoc().isMacroID() && macroBodies().isRoot(E) &&
-      (changedIn(E) || stringizesEdited(E))) {
+      (changedIn(E) || stringizesEdited(E) || copiesDiffer(E))) {
     for (const std::string &Why : rules::expansionReasons(*this, E, PP))
       vetoCode(E, Why);
     if (!New)
@@ -1633,7 +1657,7 @@ void FunctionRewriter::stmt(const Stmt *S) {
   // A statement macro (`do { ... } while (0)`) holding code that changed: the
   // invocation becomes the statement, without the `;` that follows it in the file.
   if (Failed || !S->getBeginLoc().isMacroID() || !macroBodies().isRoot(S) ||
-      (BodyTexts.empty() && !stringizesEdited(S)))
+      (BodyTexts.empty() && !stringizesEdited(S) && !copiesDiffer(S)))
     return;
   if (macroBodies().isHeader(S)) {
     // `FOR_EACH(it, head) { ... }`: the invocation becomes the loop's header.
@@ -1657,7 +1681,7 @@ void FunctionRewriter::stmt(const Stmt *S) {
              "for (" + Init + " " + Part(FS->getCond()) + "; " + Part(FS->getInc()) + ")",
              S);
     }
-  } else if (changedIn(S) || stringizesEdited(S)) {
+  } else if (changedIn(S) || stringizesEdited(S) || copiesDiffer(S)) {
     for (const std::string &Why : rules::expansionReasons(*this, S, PP))
       vetoCode(S, Why);
     std::string Text = expansionText(S);

@@ -201,6 +201,9 @@ private:
   bool changedIn(const clang::Stmt *Root) const;
   /// Whether the invocation at \p Root stringizes an argument that was edited.
   bool stringizesEdited(const clang::Stmt *Root) const;
+  /// Whether copies of one argument of the invocation at \p Root got different texts
+  /// (written as its expansion, each copy is printed with its own).
+  bool copiesDiffer(const clang::Stmt *Root) const;
   /// \p S as it is expanded, with the new texts in force.
   std::string expansionText(const clang::Stmt *S) const;
   /// Root \p S of an invocation is written as its expansion.
@@ -284,6 +287,10 @@ private:
     std::string Text;
   };
   std::map<FileRange, std::vector<View>> Views; ///< macro argument -> its copies' texts
+  std::map<const clang::Stmt *, std::string> CopyTexts; ///< a copy -> its text
+  /// Spellings edited with two texts (copies of one argument rewritten differently),
+  /// with the two statements: fine only inside an invocation written as its expansion.
+  std::map<FileRange, std::pair<const clang::Stmt *, const clang::Stmt *>> TwoTexts;
   std::vector<int> VetoPools;
   std::string VetoReason;
   bool Failed = false;

@@ -139,6 +139,18 @@ const Stmt *MacroBodies::rootAt(unsigned Offset) const {
   return nullptr;
 }
 
+const Stmt *MacroBodies::rootAround(FileRange R) const {
+  const Stmt *Best = nullptr;
+  unsigned BestLength = ~0u;
+  for (auto &[Root, Info] : Roots)
+    if (Info.Range.first <= R.first && R.second <= Info.Range.second &&
+        Info.Range != R && Info.Range.second - Info.Range.first < BestLength) {
+      Best = Root;
+      BestLength = Info.Range.second - Info.Range.first;
+    }
+  return Best;
+}
+
 std::string MacroBodies::problem(const Stmt *S) const {
   if (!inBody(S) || rootOf(S))
     return "";

@@ -56,6 +56,9 @@ public:
   bool isRoot(const clang::Stmt *S) const { return Roots.count(S); }
   /// The root of the invocation that starts at file offset \p Offset, or null.
   const clang::Stmt *rootAt(unsigned Offset) const;
+  /// The root of the innermost invocation whose text holds \p R (a macro argument's
+  /// spelling), or null.
+  const clang::Stmt *rootAround(FileRange R) const;
   /// Why body code \p S cannot be rewritten by expanding its invocation, or "".
   std::string problem(const clang::Stmt *S) const;
   /// The file range of the invocation whose root is \p Root.

@@ -31,6 +31,12 @@ macroArgumentVetoes(const MacroArguments &MA, const MacroBodies &MB,
       continue;
     for (const ArgumentCopy &C : Cs)
       if (C.Text != Changed->Text) {
+        // Written as its expansion, the invocation prints each copy with its own text.
+        const Stmt *Root = MB.rootAround(R);
+        if (Root && WrittenAsExpansion(Root)) {
+          Expansions.push_back(Root);
+          break;
+        }
         Out.push_back({C.S, expandedTwiceReason(MA, C.S)});
         Out.push_back({Changed->S, expandedTwiceReason(MA, C.S)});
         break;

@@ -4,7 +4,9 @@
 // every expansion of the argument then reads the new text. That is right only when:
 // - every copy the macro makes of the argument needs the same new text (a copy that
 //   no rewrite reaches keeps the original, unless it only sits in a sizeof whose value
-//   cannot change beside an evaluated twin);
+//   cannot change beside an evaluated twin), unless the invocation is written as its
+//   expansion, which prints each copy with its own text (`VEC_NEW(v)` assigning the
+//   index v, comparing it with NULL and passing the object's address to memset);
 // - the macro does not stringize the argument (`#x` would print the new text), unless
 //   the invocation is written as its expansion, which keeps the original string;
 // - the macro does not paste it (`x ## y` would make another token).
@@ -40,9 +42,10 @@ struct ArgumentVeto {
 };
 
 /// The vetoes for the copies \p Copies (by the argument's spelling). An invocation that
-/// stringizes a changed argument is fine when \p WrittenAsExpansion says its root
-/// statement is written as the expansion; the roots so relied on are added to
-/// \p Expansions (their own rule, MacroExpansions.h, applies to them).
+/// stringizes a changed argument, or whose copies of one argument need different
+/// texts, is fine when \p WrittenAsExpansion says its root statement is written as the
+/// expansion; the roots so relied on are added to \p Expansions (their own rule,
+/// MacroExpansions.h, applies to them).
 std::vector<ArgumentVeto>
 macroArgumentVetoes(const MacroArguments &MA, const MacroBodies &MB,
                     const std::map<FileRange, std::vector<ArgumentCopy>> &Copies,
