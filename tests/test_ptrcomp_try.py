@@ -4,15 +4,18 @@
                   tests/ (test_lists, PASS:/FAIL: lines); `make check` runs both;
   cmake_registry  CMake + ctest: a tree of words (compressed) and a table of records
                   addressed by pointers cast to integers and back (left alone);
+  make_contexts   one list structure built for three functions (three calling contexts,
+                  one left alone), and two programs that both add lines to two files;
   make_tools      a generator the build links alone, and the program;
   make_cxx        C and C++: a C library whose public header a C++ test includes, two
                   C programs, and the C++ test linked with the library's objects.
 
-The first two hold two programs (two files define main) sharing their library. Each
+The first three hold two programs (two files define main) sharing their library. Each
 failure outcome is provoked for real (a build that compiles nothing, a source clang
-rejects, a ptrcomp that writes broken or subtly wrong output) and must give its own exit
-status. PROJECT_DIR is hashed before and after every run."""
+rejects, a ptrcomp that writes broken, subtly wrong or slower output) and must give its
+own exit status. PROJECT_DIR is hashed before and after every run."""
 import hashlib
+import html.parser
 import importlib.machinery
 import importlib.util
 import json
@@ -34,6 +37,7 @@ PROJECTS = tl.ROOT / "tests" / "try_projects"
 MAKE_PROJECT = PROJECTS / "make_lists"
 CMAKE_PROJECT = PROJECTS / "cmake_registry"
 CXX_PROJECT = PROJECTS / "make_cxx"
+CONTEXTS_PROJECT = PROJECTS / "make_contexts"
 
 needs_bear = pytest.mark.skipif(
     shutil.which("bear") is None, reason="bear is not installed (scripts/bootstrap.sh "
@@ -108,6 +112,74 @@ sys.exit(r.returncode)
 """)
     stub.chmod(0o755)
     return stub
+
+
+class Page(html.parser.HTMLParser):
+    """What the tests read of report.html: each <svg>'s label and bar widths, each
+    table.sortable's header and rows (each cell's text and data-sort), the scripts; and
+    `errors`: end tags that close no open element of their name, elements left open."""
+    VOID = {"meta", "br", "hr", "img", "input", "link", "wbr"}
+
+    def __init__(self, text):
+        super().__init__()
+        self.open, self.errors = [], []
+        self.charts = []    # (aria-label, [rect widths])
+        self.tables = []    # {"heads": [text], "rows": [[(text, data-sort)]]}
+        self.scripts = []
+        self.sortable = None  # depth of the open table.sortable
+        self.cell = None      # (text parts, data-sort) of its open cell
+        self.feed(text)
+        self.close()
+        if self.open:
+            self.errors.append(f"not closed: {self.open}")
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag not in self.VOID:
+            self.open.append(tag)
+        if tag == "svg":
+            self.charts.append((a.get("aria-label"), []))
+        elif tag == "rect":
+            self.charts[-1][1].append(int(a["width"]))
+        elif tag == "table" and "sortable" in (a.get("class") or "").split():
+            self.tables.append({"heads": [], "rows": []})
+            self.sortable = len(self.open)
+        elif self.sortable and tag == "tr" and "tbody" in self.open:
+            self.tables[-1]["rows"].append([])
+        elif self.sortable and tag in ("th", "td"):
+            self.cell = ([], a.get("data-sort"))
+        elif tag == "script":
+            self.scripts.append("")
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        if not self.open or self.open[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.open[-1:]}")
+            return
+        self.open.pop()
+        if self.sortable and tag in ("th", "td"):
+            text = "".join(self.cell[0]).strip()
+            if tag == "th":
+                self.tables[-1]["heads"].append(text)
+            else:
+                self.tables[-1]["rows"][-1].append((text, self.cell[1]))
+            self.cell = None
+        elif tag == "table" and len(self.open) + 1 == self.sortable:
+            self.sortable = None
+
+    def handle_data(self, data):
+        if self.cell:
+            self.cell[0].append(data)
+        if self.open and self.open[-1] == "script":
+            self.scripts[-1] += data
+
+
+def section(text, title):
+    """The lines of the terminal report's section that starts with `title`, up to the
+    next empty line."""
+    lines = text.split("\n" + title + "\n", 1)[1].split("\n\n", 1)[0]
+    return lines.splitlines()
 
 
 def edit_output(path, old, new):
@@ -189,22 +261,64 @@ def test_make_changed_files_and_diff(make_run):
 
 
 def test_make_html_report(make_run):
-    page = (make_run.work / "report.html").read_text()
-    assert page.startswith("<!DOCTYPE html>")
+    text = (make_run.work / "report.html").read_text()
+    assert text.startswith("<!DOCTYPE html>")
+    page = Page(text)
+    assert not page.errors, page.errors
     # The diff, escaped.
-    assert '<span class="add">+struct node_pc32 {</span>' in page
-    assert "#include &lt;stdlib.h&gt;" in page or "#include &quot;lists.h&quot;" in page
-    # The chart: inline SVG whose --run bars are as long as the memory they stand for.
-    svg = page[page.index("<svg"):page.index("</svg>")]
-    widths = [int(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="(\d+)"', svg)]
+    assert '<span class="add">+struct node_pc32 {</span>' in text
+    assert "#include &lt;stdlib.h&gt;" in text or "#include &quot;lists.h&quot;" in text
+    # One chart per command, each on its own scale (its longest bar is the full width):
+    # --run's 30 MiB do not squash the test command's 2 MiB. The bars are as long as
+    # the memory they stand for: original, its second run, transformed.
+    assert [label for label, _ in page.charts] == ["peak memory of --run",
+                                                   "peak memory of test command"]
+    for label, widths in page.charts:
+        assert len(widths) == 3 and max(widths) == 420, (label, widths)
+    widths = page.charts[0][1]
     runs = make_run.summary["runs"]
-    assert len(widths) == 4, svg
     ratio = runs["transformed"]["peak_kib"] / runs["original"]["peak_kib"]
-    assert abs(widths[1] / widths[0] - ratio) < 0.02, (widths, ratio)
-    # The structures table, and nothing fetched from elsewhere.
-    assert "<code>struct node</code></td><td>compressed</td>" in page
-    assert not re.search(r"\b(src|href)\s*=", page)
-    assert "@import" not in page and "url(" not in page
+    assert abs(widths[2] / widths[0] - ratio) < 0.02, (widths, ratio)
+    # The structures: one sortable table, a row per structure and program.
+    (table,) = page.tables
+    assert table["heads"] == ["program", "structure", "what ptrcomp did",
+                              "calling contexts", "allocated at", "index bits", "reasons"]
+    assert sorted((r[0][0], r[1][0], r[2][0]) for r in table["rows"]) == [
+        (program, name, "compressed") for program in ("src/main.c", "tests/test_lists.c")
+        for name in ("struct node", "struct tree")], table["rows"]
+    (script,) = page.scripts
+    assert 'querySelectorAll("table.sortable th")' in script and "sort(" in script
+    # Nothing fetched from elsewhere.
+    assert not re.search(r"\b(src|href)\s*=", text)
+    assert "@import" not in text and "url(" not in text
+
+
+def test_make_figures_against_two_runs_of_the_original(make_run):
+    """The original's test command and --run run twice; each figure is labelled with what
+    was measured, and compared with the range of the original's two runs: --run's peak
+    memory (a million nodes) is a change, the test command's (make and small test
+    programs, a few MiB either way) is within the noise of two runs."""
+    s = make_run.summary
+    assert set(s["test_runs"]) == set(s["tests"]) == {"original", "original-again",
+                                                      "transformed"}
+    assert {"original", "original-again", "transformed"} <= set(s["runs"])
+    for kind in ("original", "original-again", "transformed"):
+        assert s["runs"][kind]["seconds"] > 0 and s["test_runs"][kind]["seconds"] > 0
+    c = s["comparisons"]
+    assert c["--run"]["peak_kib"]["verdict"] == "smaller", c
+    assert c["--run"]["peak_kib"]["original"] == [s["runs"][k]["peak_kib"]
+                                                  for k in ("original", "original-again")]
+    assert c["test command"]["peak_kib"]["verdict"] == "same", c
+    assert c["test command"]["seconds"]["verdict"] is None  # only --run's time is judged
+    out = make_run.stdout
+    assert re.search(r"^  --run peak memory +[\d.]+ MiB, [\d.]+ MiB +[\d.]+ MiB "
+                     r"\(-[5-8]\d%\)$", out, re.M), out
+    assert re.search(r"^  test command peak memory +[\d.]+ MiB, [\d.]+ MiB +[\d.]+ MiB, "
+                     r"same \(within noise of two runs\)$", out, re.M), out
+    assert re.search(r"^  --run time +[\d.]+ m?s, [\d.]+ m?s +[\d.]+ m?s", out, re.M), out
+    assert "peak memory: the resident memory of the largest single process of each " \
+        "command (for the test command, a compiler's when it compiles)." in \
+        " ".join(out.split()), out
 
 
 def test_make_transformed_tree_needs_the_runtime(make_run, tmp_path):
@@ -263,6 +377,11 @@ def test_make_test_command_that_compiles(tmp_path):
     assert t["original"]["passed"] == t["transformed"]["passed"] == 8, t
     log = (r.work / "logs" / "test-transformed.log").read_text()
     assert "cc -O2 -Wall -o test_lists test_lists.o -L../lib -llists" in log, log
+    # Its peak memory is a compiler's: said, and the first run of the original (which
+    # compiles) and the second (which does not) make the noise it is compared within.
+    assert "the test command compiles (its log shows a compiler), so its peak is likely " \
+        "a compiler's, not the tests'" in " ".join(r.stdout.split()), r.stdout
+    assert r.summary["comparisons"]["test command"]["peak_kib"]["verdict"] == "same"
 
 
 # --------------------------------------------------------------------------------------
@@ -315,13 +434,138 @@ def test_cmake_configured_with_wrapper_and_arguments(cmake_run):
 
 
 # --------------------------------------------------------------------------------------
+# The report for people: calling contexts folded, notes counted
+
+
+@pytest.fixture(scope="module")
+def contexts_run(build_dir, tmp_path_factory):
+    if shutil.which("bear") is None:
+        pytest.skip("bear is not installed")
+    work = tmp_path_factory.mktemp("try-contexts") / "work"
+    r = ptrcomp_try(CONTEXTS_PROJECT, work, "--test", "./check", "--run", "./app 1000")
+    assert r.returncode == 0, r
+    return r
+
+
+def test_contexts_folded_into_one_line(contexts_run):
+    """struct node of list.c:6 is built for squares, odds and handles: three entries in
+    ptrcomp's report (summary.json keeps them), one line on the terminal, which says in
+    how many contexts it is compressed and why it is left alone in the other."""
+    (app,) = [p for p in contexts_run.summary["programs"] if p["main"] == "app.c"]
+    entries = app["structures"]
+    assert sorted((s["type"], s["owner"], s["compressed"]) for s in entries) == [
+        ("struct node", "(global)", False), ("struct node", "odds", True),
+        ("struct node", "squares", True)], entries
+    assert len({s["pool"] for s in entries if s["pool"]}) == 2
+    (folded,) = app["structures_folded"]
+    assert (folded["contexts"], folded["statuses"], folded["shown_status"]) == (
+        3, {"compressed": 2, "left alone": 1}, "compressed in 2 of 3 calling contexts")
+    lines = section(contexts_run.stdout, "Structures of app.c (1 compressed in some "
+                                         "calling contexts):")
+    assert len(lines) == 2, lines
+    assert lines[0] == ("  compressed   struct node in 2 of 3 calling contexts (odds, "
+                        "squares), 2 pools, 32-bit indices, allocated at list.c:6:20"), \
+        lines
+    assert re.fullmatch(r"      left alone in 1 \(global\) because .*integer cast to "
+                        r"pointer at app\.c:\d+:\d+", lines[1]), lines
+    # One context: the line names its owner and pool, as ptrcomp does.
+    assert section(contexts_run.stdout, "Structures of check.c (1 compressed):") == [
+        "  compressed   struct node in main, pool P_l, 32-bit indices, allocated at "
+        "list.c:6:20"]
+
+
+def test_contexts_notes_counted(contexts_run):
+    """Both programs add lines to list.c and to ops.c: two notes in summary.json, one
+    line on the terminal that counts them; the HTML lists them under that line."""
+    notes = contexts_run.summary["notes"]
+    merged = sorted(n for n in notes if "the lines ptrcomp adds for" in n)
+    assert merged == ["list.c: the lines ptrcomp adds for app.c, check.c are merged",
+                      "ops.c: the lines ptrcomp adds for app.c, check.c are merged"], notes
+    out = contexts_run.stdout
+    assert "the lines ptrcomp adds for" not in out, out
+    assert [ln for ln in out.splitlines() if ln.startswith("note:")] == [
+        "note: the lines that several programs add were merged in 2 files: list.c, ops.c"]
+    assert contexts_run.summary["notes_folded"] == [
+        "the lines that several programs add were merged in 2 files: list.c, ops.c"]
+    text = (contexts_run.work / "report.html").read_text()
+    assert "<details><summary>the lines that several programs add were merged in 2 files" \
+        in text and "<li>ops.c: the lines ptrcomp adds for app.c, check.c are merged</li>" \
+        in text
+
+
+def test_contexts_html_table(contexts_run):
+    page = Page((contexts_run.work / "report.html").read_text())
+    assert not page.errors, page.errors
+    (table,) = page.tables
+    rows = {r[0][0]: r for r in table["rows"]}
+    assert set(rows) == {"app.c", "check.c"}  # one row per structure, contexts folded
+    app = rows["app.c"]
+    assert [c[0] for c in app[1:5]] == [
+        "struct node", "compressed in 2 of 3 calling contexts", "3: odds, squares, global",
+        "list.c:6:20"], app
+    assert app[3][1] == "3"  # sorted as a number
+    assert app[6][0].startswith("left alone in 1 (global)") and \
+        "integer cast to pointer at app.c:" in app[6][0], app
+
+
+def test_notes_folded_by_kind():
+    notes = pt.Notes()
+    notes.append("plain note")
+    kind = "merged in {n} files"
+    notes.add("b.c: merged for x, y", kind, "b.c")
+    notes.append("plain note")
+    notes.add("a.c: merged for x, y", kind, "a.c")
+    notes.add("b.c: merged for x, y, z", kind, "b.c")  # replaces the first b.c note
+    notes.add("c.c is elsewhere", "{n} files elsewhere", "c.c")
+    assert list(notes) == ["plain note", "b.c: merged for x, y, z", "plain note",
+                           "a.c: merged for x, y", "c.c is elsewhere"]
+    assert [line for line, _ in notes.folded()] == [
+        "plain note (2 times)", "merged in 2 files: a.c, b.c", "c.c is elsewhere"]
+    many = pt.Notes()
+    for k in range(67):
+        many.add(f"f{k:02}.c: merged", kind, f"f{k:02}.c")
+    assert [line for line, _ in many.folded()] == [
+        "merged in 67 files: f00.c, f01.c, f02.c and 64 more"]
+
+
+def test_figures_within_noise_rule():
+    """A figure is a change only outside the original runs' range by more than the
+    margin: memory their spread plus max(2%, 512 KiB), time max(10%, spread, 50 ms)."""
+    mem, time = pt.memory_margin, pt.time_margin
+    assert pt.compare_figure([1000, 1100], 1712, mem) == "same"   # 1100 + 100 + 512
+    assert pt.compare_figure([1000, 1100], 1713, mem) == "more"
+    assert pt.compare_figure([2000, 2100], 1388, mem) == "same"
+    assert pt.compare_figure([2000, 2100], 1387, mem) == "less"
+    assert pt.compare_figure([100000, 100000], 102100, mem) == "more"  # 2% of 100000
+    assert pt.compare_figure([100000, 100000], 102000, mem) == "same"
+    assert pt.compare_figure([0.10, 0.12], 0.1701, time) == "more"    # 50 ms
+    assert pt.compare_figure([0.10, 0.12], 0.1699, time) == "same"
+    assert pt.compare_figure([1.0, 1.6], 2.2, time) == "same"         # the spread
+    assert pt.compare_figure([10.0, 10.0], 10.9, time) == "same"      # 10%
+    assert pt.compare_figure([10.0, 10.0], 11.1, time) == "more"
+    assert pt.compare_figure([None, None], 5, time) is None
+    assert pt.figure_change([1000, 1100], 1200, "same") == "same (within noise of two runs)"
+    assert pt.figure_change([1000, 1000], 250, "less") == "(-75%)"
+    assert pt.figure_change([1000, 1000], 1900, "more") == "(+90%)"
+    assert pt.figure_change([1000, 1000], 43700, "more") == "(43.7x)"
+    assert (pt.seconds(0.0042), pt.seconds(0.6321), pt.seconds(12.34)) == (
+        "4 ms", "632 ms", "12.3 s")
+
+
+def test_structure_names_in_user_terms():
+    assert pt.structure_name({"type": "(collapsed)"}) == "objects of several types"
+    assert pt.structure_name({"type": "(untyped)"}) == "objects of no known type"
+    assert pt.structure_name({"type": "struct node"}) == "struct node"
+
+
+# --------------------------------------------------------------------------------------
 # Each failure outcome, with its exit status and log
 
 
-def check_outcome(r, code, outcome, log_name):
+def check_outcome(r, code, outcome, log_name, verdict="FAILED"):
     assert r.returncode == code, r
     assert r.summary["exit_code"] == code and r.summary["outcome"] == outcome, r.summary
-    assert f"Outcome: {outcome} (FAILED, exit status {code})" in r.stdout, r.stdout
+    assert f"Outcome: {outcome} ({verdict}, exit status {code})" in r.stdout, r.stdout
     if log_name:
         log = pathlib.Path(r.summary["log"])
         assert log.name == log_name and log.is_file(), r.summary["log"]
@@ -425,6 +669,70 @@ def test_outcome_tests_differ_quotes_the_tests_own_logs(build_dir, tmp_path):
              "expected (tests/listdemo-1000.log)")
     assert r.summary["failed_test_causes"] == [cause], r.summary
     assert f"Failed tests, first error in their own logs:\n  {cause}\n" in r.stdout, r
+
+
+def test_outcome_slower_or_larger(build_dir, tmp_path):
+    """Correct but costlier: a ptrcomp whose listdemo touches 64 MiB more and sleeps 0.6 s
+    (deterministic differences, far beyond the noise of two runs of a program that takes
+    milliseconds). The results are the same; the transformed --run is measured again
+    before the verdict, and each difference is named with its figures."""
+    stub = stub_ptrcomp(tmp_path, """
+p = os.path.join(out, "src", "main.c")
+if os.path.exists(p):  # listdemo's program only
+    t = open(p).read()
+    start = "int n = argc > 1 ? atoi(argv[1]) : 1000;"
+    assert start in t
+    t = t.replace(start, start + " { static volatile char more[64 << 20]; "
+                  "for (long i = 0; i < (64 << 20); i += 4096) more[i] = 1; "
+                  "nanosleep(&(struct timespec){0, 600000000}, NULL); }")
+    open(p, "w").write("#include <time.h>\\n" + t)
+""")
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test", "make check",
+                    "--run", "src/listdemo 10", ptrcomp=stub)
+    check_outcome(r, pt.EXIT_SLOWER_OR_LARGER, "slower or larger", "run-transformed.log",
+                  verdict="costlier")
+    runs = r.summary["runs"]
+    assert runs["transformed"]["stdout"] == runs["original"]["stdout"]
+    assert r.summary["tests"]["transformed"]["passed"] == 8
+    assert "transformed-again" in runs  # measured again before the verdict
+    c = r.summary["comparisons"]["--run"]
+    assert (c["seconds"]["verdict"], c["peak_kib"]["verdict"]) == ("slower", "larger"), c
+    assert min(c["seconds"]["transformed"]) > 0.6 > max(c["seconds"]["original"])
+    assert min(c["peak_kib"]["transformed"]) > 64 * 1024 > max(c["peak_kib"]["original"])
+    message = r.summary["message"]
+    slow = r"(?:[6-9]\d\d ms|\d\.\d\d s)"  # 0.6 s and some
+    assert re.search(rf"--run is slower: {slow} in the better of its 2 runs, against "
+                     r"\d+ ms and \d+ ms for the original", message), message
+    assert re.search(r"--run needs more memory \(peak resident memory of its largest "
+                     r"process\): 6\d\.\d MiB in the better of its 2 runs", message), \
+        message
+    assert re.search(rf"^  --run time +\d+ ms, \d+ ms +{slow}, {slow} \(\d+\.\dx\)$",
+                     r.stdout, re.M), r.stdout
+
+
+@needs_bear
+def test_outcome_flaky_tests_cannot_tell(build_dir, tmp_path):
+    """The original's two runs of the test command count 8 and 9 passed tests (a test
+    that runs only when an earlier run left a file behind), the transformed build's 10
+    (a test that sees ptrcomp's runtime in lib/list.c): its results equal neither run of
+    the original, whose own results vary, so the tests cannot tell whether ptrcomp
+    changed anything. Not checked, not "tests differ"."""
+    test = ("make check; if grep -q ptrcomp_rt lib/list.c; then echo 'PASS: new-1'; "
+            "echo 'PASS: new-2'; elif [ -e .ran ]; then echo 'PASS: second-run'; "
+            "else touch .ran; fi")
+    r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test", test)
+    assert r.returncode == pt.EXIT_NOT_TESTED, r
+    t = r.summary["tests"]
+    assert [t[k]["passed"] for k in ("original", "original-again", "transformed")] == [
+        8, 9, 10], t
+    assert "note: the test results vary between two runs of the original (8 passed, 0 " \
+        "failed; 9 passed, 0 failed): the tests are flaky" in r.stdout, r.stdout
+    assert re.search(r"^  tests +8 passed, 0 failed; 9 passed, 0 failed +10 passed, "
+                     r"0 failed$", r.stdout, re.M), r.stdout
+    assert "Outcome: not checked (unchecked, exit status 11): tests: original 8 passed, " \
+        "0 failed and 9 passed, 0 failed, transformed 10 passed, 0 failed: the " \
+        "original's results vary between two runs, and the transformed build's equal " \
+        "neither" in r.stdout, r.stdout
 
 
 @needs_bear
@@ -823,14 +1131,21 @@ def test_run_that_prints_a_timing(build_dir, tmp_path, how):
 
 
 @needs_bear
-def test_outcome_tests_fail_on_the_original(build_dir, tmp_path):
-    """A test command that fails on the original: ptrcomp-try stops before transforming,
-    and quotes the failure."""
+@pytest.mark.parametrize("when", ["always", "second run"])
+def test_outcome_tests_fail_on_the_original(build_dir, tmp_path, when):
+    """A test command that fails on the original, in both runs or only in the second (a
+    flaky test): ptrcomp-try stops before transforming, and quotes the failure."""
+    fail = "echo 'FAIL: broken-on-purpose'; exit 1"
     r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--test",
-                    "make check; echo 'FAIL: broken-on-purpose'; exit 1")
+                    f"make check; {fail}" if when == "always" else
+                    f"make check; if [ -e .ran ]; then {fail}; fi; touch .ran")
     check_outcome(r, pt.EXIT_ORIGINAL_TESTS, "tests fail on the original",
-                  "test-original.log")
+                  "test-original.log" if when == "always" else "test-original-again.log")
     assert "(8 passed, 1 failed: broken-on-purpose)" in r.stdout, r.stdout
+    flaky = "fails on the original project (8 passed, 1 failed: broken-on-purpose) in the " \
+        "second of two runs, though it passed in the first (flaky tests), so the " \
+        "transformed one is not built"
+    assert (flaky in r.stdout) is (when == "second run"), r.stdout
     assert "FAIL: broken-on-purpose" in r.summary["message"]
     assert not list((r.work / "ptrcomp").glob("*.report.json"))  # ptrcomp did not run
     assert "transformed" not in r.summary["tests"]
@@ -878,7 +1193,7 @@ def test_outcome_usage_errors(build_dir, tmp_path):
 
 def test_exit_statuses_are_distinct_and_documented():
     codes = [c for c, _ in pt.EXIT_TABLE]
-    assert len(set(codes)) == len(codes) == 12
+    assert len(set(codes)) == len(codes) == 13
     help_text = subprocess.run([sys.executable, TRY, "--help"], capture_output=True,
                                text=True).stdout
     readme = (tl.ROOT / "README.md").read_text()

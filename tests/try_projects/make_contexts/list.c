@@ -1,0 +1,34 @@
+#include "list.h"
+
+#include <stdlib.h>
+
+struct node *list_push(struct node *head, int value) {
+  struct node *n = malloc(sizeof *n);
+  if (!n)
+    abort();
+  n->value = value;
+  n->next = head;
+  return n;
+}
+
+long list_sum(const struct node *head) {
+  long s = 0;
+  for (; head; head = head->next)
+    s += head->value;
+  return s;
+}
+
+long list_length(const struct node *head) {
+  long n = 0;
+  for (; head; head = head->next)
+    n++;
+  return n;
+}
+
+void list_free(struct node *head) {
+  while (head) {
+    struct node *next = head->next;
+    free(head);
+    head = next;
+  }
+}
