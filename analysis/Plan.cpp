@@ -2252,8 +2252,9 @@ void Planner::vetoSplitStatics() {
     FunctionGraph &F = *PG.function(Key);
     if (F.UnsharedStatics.empty())
       continue;
-    std::string Why = F.UnsharedStatics + ", which its " + std::to_string(Versions.size()) +
-                      " versions would not share";
+    std::string Why = F.UnsharedStatics + ", which the " + std::to_string(Versions.size()) +
+                      " copies of '" + F.Name +
+                      "' that ptrcomp writes (one per calling context) would not share";
     for (unsigned VI : Versions) {
       const FunctionVersion &Ver = P.Versions[VI];
       for (const std::set<int> &Pools : Ver.ParamPools)
