@@ -1241,9 +1241,21 @@ def test_ptrcomp_found_beside_the_script_then_on_path(tmp_path):
 def test_progress_plain_lines_without_terminal(tmp_path):
     r = ptrcomp_try(MAKE_PROJECT, tmp_path / "work", "--build", "true")
     lines = r.stderr.splitlines()
-    assert lines[:2] == ["[1/6] copy the project (original)",
-                         "[2/6] build (original), recording the compile database"], lines
+    # No total before the first build tells the number of programs.
+    assert lines[:2] == ["[1] copy the project (original)",
+                         "[2] build (original), recording the compile database"], lines
     assert lines[-1].endswith("] write the report") and "\x1b" not in r.stderr
+
+
+def test_progress_total_once_known(make_run):
+    """From the first step after the build on, one total that the last step reaches."""
+    lines = [ln for ln in make_run.stderr.splitlines() if ln.startswith("[")]
+    counted = [re.match(r"\[(\d+)/(\d+)\] ", ln) for ln in lines[2:]]
+    assert all(counted), lines
+    totals = {int(m.group(2)) for m in counted}
+    assert len(totals) == 1 and [int(m.group(1)) for m in counted] == \
+        list(range(3, 3 + len(counted))) and counted[-1].group(1) == counted[-1].group(2), \
+        lines
 
 
 @needs_bear
@@ -1265,7 +1277,7 @@ def test_progress_on_terminal_replaces_the_line(tmp_path):
         seen += chunk
     os.close(leader)
     assert p.returncode == pt.EXIT_NO_DATABASE
-    assert b"\r\x1b[K[1/6] copy the project (original)\r\x1b[K[2/6] build" in seen, seen
+    assert b"\r\x1b[K[1] copy the project (original)\r\x1b[K[2] build" in seen, seen
     assert b"Outcome: no compile database" in stdout
 
 
