@@ -401,7 +401,11 @@ addLineDirectives(StringRef Original, const clang::tooling::Replacements &Edits,
     if (L.Clean && L.Depth == 0 && L.Origin && !Own && !Orig.isMark(L.Origin)) {
       Presumed Want = Orig.of(L.Origin);
       if (Want != Cur) {
-        std::string D = "#line " + std::to_string(Want.Line) + " " + Want.File + "\n";
+        // Without a name while the file's name stays: the compiler keeps the name it
+        // gave the file (`list.c` compiled in lib/, `../lib/list.h` included from src/),
+        // which ptrcomp cannot spell for every compile, and __FILE__ with it.
+        std::string D = "#line " + std::to_string(Want.Line) +
+                        (Want.File == Cur.File ? "" : " " + Want.File) + "\n";
         if (L.At.Edit >= 0)
           Into[L.At.Edit].push_back({L.At.Pos, D});
         else

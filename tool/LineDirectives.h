@@ -4,8 +4,10 @@
 // pool creation at a function's entry, destruction before a return, any edit with more
 // or fewer lines than the text it replaces) would shift every later line of the file,
 // and with it __LINE__, assert's messages and compiler diagnostics. So the final text of
-// each changed file gets a `#line N "name"` wherever the line numbers the compiler would
-// count differ from those of the original: after each block of inserted lines, and
+// each changed file gets a `#line N` wherever the line numbers the compiler would count
+// differ from those of the original (with the file's name only where the original's own
+// #line directives gave it another: without one, the compiler keeps the name it gave the
+// file, so __FILE__ is what the original's was, however the build spells the path): after each block of inserted lines, and
 // inside a clone, whose lines carry the numbers of the function they copy.
 //
 // It is made in one place, from the edits of a file: each character of the output is

@@ -6,7 +6,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 7 "input.c"
+#line 7
 struct node {
     int key;
     struct node *next;
@@ -18,21 +18,21 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 12 "input.c"
+#line 12
 typedef int (*better_fn)(pc_pool *, pc_pool *, pc_idx32, pc_idx32);
 
 static int smaller_pc32(pc_pool *P_a, pc_pool *P_b, pc_idx32 a, pc_idx32 b) {
     struct node_pc32 *const P_a_base = pc_base(P_a);
-#line 14 "input.c"
+#line 14
     struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key < P_b_base[b].key; }
 static int larger_pc32(pc_pool *P_a, pc_pool *P_b, pc_idx32 a, pc_idx32 b) {
     struct node_pc32 *const P_a_base = pc_base(P_a);
-#line 15 "input.c"
+#line 15
     struct node_pc32 *const P_b_base = pc_base(P_b); return P_a_base[a].key > P_b_base[b].key; }
 
 static pc_idx32 best_pc32(pc_pool *P_l, pc_idx32 l, better_fn better) {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 18 "input.c"
+#line 18
     pc_idx32 b = l;
     for (; l; l = P_l_base[l].next)
         if (better(P_l, P_l, l, b))
@@ -43,7 +43,7 @@ static pc_idx32 best_pc32(pc_pool *P_l, pc_idx32 l, better_fn better) {
 int main(void) {
     pc_pool P_l = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:26 l)");
     struct node_pc32 *const P_l_base = pc_base(&P_l);
-#line 26 "input.c"
+#line 26
     pc_idx32 l = 0;
     for (int i = 0; i < 10; i++) {
         pc_idx32 n = pc_alloc(&P_l, 1);
@@ -60,6 +60,6 @@ int main(void) {
         l = next;
     }
     pc_pool_destroy(&P_l);
-#line 41 "input.c"
+#line 41
     return 0;
 }

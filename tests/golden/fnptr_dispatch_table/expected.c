@@ -6,7 +6,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 7 "input.c"
+#line 7
 struct node {
     int key;
     struct node *next;
@@ -18,7 +18,7 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 12 "input.c"
+#line 12
 struct list_ops {
     const char *name;
     long (*fold)(pc_pool *, pc_idx32, long init);
@@ -27,7 +27,7 @@ struct list_ops {
 
 static long fold_sum_pc32(pc_pool *P_l, pc_idx32 l, long init) {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 19 "input.c"
+#line 19
     for (; l; l = P_l_base[l].next)
         init += P_l_base[l].key;
     return init;
@@ -35,7 +35,7 @@ static long fold_sum_pc32(pc_pool *P_l, pc_idx32 l, long init) {
 
 static long fold_max_pc32(pc_pool *P_l, pc_idx32 l, long init) {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 25 "input.c"
+#line 25
     for (; l; l = P_l_base[l].next)
         if (P_l_base[l].key > init)
             init = P_l_base[l].key;
@@ -44,7 +44,7 @@ static long fold_max_pc32(pc_pool *P_l, pc_idx32 l, long init) {
 
 static int count_at_least_pc32(pc_pool *P_l, pc_idx32 l, int min) {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 32 "input.c"
+#line 32
     int c = 0;
     for (; l; l = P_l_base[l].next)
         c += P_l_base[l].key >= min;
@@ -59,7 +59,7 @@ static const struct list_ops ops[2] = {
 int main(void) {
     pc_pool P_l = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:44 l)");
     struct node_pc32 *const P_l_base = pc_base(&P_l);
-#line 44 "input.c"
+#line 44
     pc_idx32 l = 0;
     for (int i = 0; i < 10; i++) {
         pc_idx32 n = pc_alloc(&P_l, 1);
@@ -75,6 +75,6 @@ int main(void) {
         l = next;
     }
     pc_pool_destroy(&P_l);
-#line 58 "input.c"
+#line 58
     return 0;
 }

@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct tnode {
     struct tnode *left, *right;
     int key;
@@ -18,16 +18,16 @@ struct tnode_pc32 {
     int key;
 };
 
-#line 11 "input.c"
+#line 11
 enum { nil = 1 /* ptrcomp: object 1 of pool P_nil */ };
 
 /* ptrcomp: pool of the struct tnode objects reachable from global variables; its first objects are nil */
 pc_pool P_nil = PC_POOL_INIT_STATICS(sizeof(struct tnode_pc32), 32, "struct tnode (global nil)", 1);
 
-#line 13 "input.c"
+#line 13
 static pc_idx32 insert_pc32(pc_idx32 t, int key) {
     struct tnode_pc32 *const P_nil_base = pc_base(&P_nil);
-#line 14 "input.c"
+#line 14
     if (t == nil) {
         t = pc_alloc(&P_nil, 1);
         if (!t)
@@ -44,7 +44,7 @@ static pc_idx32 insert_pc32(pc_idx32 t, int key) {
 
 static int depth_pc32(pc_idx32 t) {
     struct tnode_pc32 *const P_nil_base = pc_base(&P_nil);
-#line 29 "input.c"
+#line 29
     if (t == nil)
         return 0;
     int l = depth_pc32(P_nil_base[t].left), r = depth_pc32(P_nil_base[t].right);
@@ -53,7 +53,7 @@ static int depth_pc32(pc_idx32 t) {
 
 static void release_pc32(pc_idx32 t) {
     struct tnode_pc32 *const P_nil_base = pc_base(&P_nil);
-#line 36 "input.c"
+#line 36
     if (t != nil) {
         release_pc32(P_nil_base[t].left);
         release_pc32(P_nil_base[t].right);
@@ -63,7 +63,7 @@ static void release_pc32(pc_idx32 t) {
 
 int main(void) {
     struct tnode_pc32 *const P_nil_base = pc_base(&P_nil);
-#line 44 "input.c"
+#line 44
     pc_idx32 root = nil;
     P_nil_base[nil].key = -1;
     for (int i = 0; i < 100; i++)

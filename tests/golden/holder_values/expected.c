@@ -7,7 +7,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 8 "input.c"
+#line 8
 struct node {
     int v;
     struct node *next;
@@ -19,7 +19,7 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 13 "input.c"
+#line 13
 struct list {
     struct node *head;
     int n;
@@ -31,11 +31,11 @@ struct list_pc32 {
     int n;
 };
 
-#line 18 "input.c"
+#line 18
 static struct list_pc32 push_pc32(pc_pool *P_l, struct list_pc32 l, int v)
 {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 20 "input.c"
+#line 20
     pc_idx32 n = pc_alloc(P_l, 1);
     P_l_base[n].v = v;
     P_l_base[n].next = l.head;
@@ -63,7 +63,7 @@ static struct list_pc32 make_pc32(pc_pool *P_l, int k)
 static void drop_pc32(pc_pool *P_l, struct list_pc32 l)
 {
     struct node_pc32 *const P_l_base = pc_base(P_l);
-#line 46 "input.c"
+#line 46
     while (l.head) {
         pc_idx32 n = l.head;
         l.head = P_l_base[n].next;
@@ -75,13 +75,13 @@ int main(void)
 {
     pc_pool P_node = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:20:22)");
     struct node_pc32 *const P_node_base = pc_base(&P_node);
-#line 55 "input.c"
+#line 55
     struct list_pc32 a = make_pc32(&P_node, 100); struct list_pc32 b = make_pc32(&P_node, 7);
     b = push_pc32(&P_node, b, 1000);
     printf("%ld %d %ld %d\n", sum_pc32(P_node_base, a), a.n, sum_pc32(P_node_base, b), b.n);
     drop_pc32(&P_node, a);
     drop_pc32(&P_node, b);
     pc_pool_destroy(&P_node);
-#line 60 "input.c"
+#line 60
     return 0;
 }

@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct node {
     char c;
     struct node *next;
@@ -21,11 +21,11 @@ struct node_pc32 {
     char d;
 };
 
-#line 13 "input.c"
+#line 13
 static pc_idx32 push_pc32(pc_pool *P_head, pc_pool *P_n, pc_idx32 head, int i) {
     struct node_pc32 *const P_n_base = pc_base(P_n);
     (void)P_head;
-#line 14 "input.c"
+#line 14
     pc_idx32 n = pc_alloc(P_n, 1);
     P_n_base[n].c = (char)('a' + i % 26);
     P_n_base[n].next = head;
@@ -37,7 +37,7 @@ static pc_idx32 push_pc32(pc_pool *P_head, pc_pool *P_n, pc_idx32 head, int i) {
 int main(void) {
     pc_pool P_head = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:23 head)");
     struct node_pc32 *const P_head_base = pc_base(&P_head);
-#line 23 "input.c"
+#line 23
     pc_idx32 head = 0;
     for (int i = 0; i < 50; i++)
         head = push_pc32(&P_head, &P_head, head, i);
@@ -51,6 +51,6 @@ int main(void) {
         head = next;
     }
     pc_pool_destroy(&P_head);
-#line 35 "input.c"
+#line 35
     return 0;
 }

@@ -4,7 +4,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 5 "input.c"
+#line 5
 struct qnode {
     int v;
     struct qnode *next;
@@ -16,7 +16,7 @@ struct qnode_pc32 {
     pc_idx32 next;
 };
 
-#line 10 "input.c"
+#line 10
 struct queue {
     struct qnode *head, *tail;
     int len;
@@ -29,11 +29,11 @@ struct queue_pc32 {
     int len;
 };
 
-#line 15 "input.c"
+#line 15
 static void enqueue_pc32(pc_pool *P_n, struct queue_pc32 *q, int v)
 {
     struct qnode_pc32 *const P_n_base = pc_base(P_n);
-#line 17 "input.c"
+#line 17
     pc_idx32 n = pc_alloc(P_n, 1);
     P_n_base[n].v = v;
     P_n_base[n].next = 0;
@@ -48,7 +48,7 @@ static void enqueue_pc32(pc_pool *P_n, struct queue_pc32 *q, int v)
 static int dequeue_pc32(pc_pool *P_n, struct queue_pc32 *q)
 {
     struct qnode_pc32 *const P_n_base = pc_base(P_n);
-#line 30 "input.c"
+#line 30
     pc_idx32 n = q->head;
     int v = P_n_base[n].v;
     q->head = P_n_base[n].next;
@@ -62,7 +62,7 @@ static int dequeue_pc32(pc_pool *P_n, struct queue_pc32 *q)
 int main(void)
 {
     pc_pool P_q = PC_POOL_INIT(sizeof(struct qnode_pc32), 32, "struct qnode (input.c:42 q)");
-#line 42 "input.c"
+#line 42
     struct queue_pc32 q = {0, 0, 0};
     int sum = 0;
     for (int i = 0; i < 10; i++)
@@ -71,6 +71,6 @@ int main(void)
         sum = sum * 3 + dequeue_pc32(&P_q, &q);
     printf("%d\n", sum);
     pc_pool_destroy(&P_q);
-#line 49 "input.c"
+#line 49
     return 0;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "ptrcomp_rt.h"
-#line 6 "input.c"
+#line 6
 #define CHECK(e) assert(e)
 struct node { int val; struct node *next; };
 
@@ -14,7 +14,7 @@ struct node_pc32 {
     int val;
     pc_idx32 next;
 };
-#line 8 "input.c"
+#line 8
 static int sum_pc32(const struct node_pc32 *P_n_base, pc_idx32 n) {
     int s = 0;
     for (; n; n = P_n_base[n].next) {
@@ -26,12 +26,12 @@ static int sum_pc32(const struct node_pc32 *P_n_base, pc_idx32 n) {
 int main(void) {
     pc_pool P_h = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:17 h)");
     struct node_pc32 *const P_h_base = pc_base(&P_h);
-#line 17 "input.c"
+#line 17
     pc_idx32 h = 0;
     for (int i = 0; i < 10; i++) { pc_idx32 x = pc_alloc(&P_h, 1); P_h_base[x].val = i; P_h_base[x].next = h; h = x; }
     printf("%d\n", sum_pc32(P_h_base, h));
     while (h) { pc_idx32 x = P_h_base[h].next; pc_free(&P_h, h); h = x; }
     pc_pool_destroy(&P_h);
-#line 21 "input.c"
+#line 21
     return 0;
 }

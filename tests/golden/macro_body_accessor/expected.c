@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct node {
     int val;
     struct node *next;
@@ -17,7 +17,7 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 11 "input.c"
+#line 11
 #define NEXT(n) ((n)->next)
 #define VAL(n) ((n)->val)
 #define PUSH(head, n) do { NEXT(n) = (head); (head) = (n); } while (0)
@@ -32,7 +32,7 @@ static long sum_pc32(const struct node_pc32 *P_l_base, pc_idx32 l) {
 int main(void) {
     pc_pool P_head = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:23 head)");
     struct node_pc32 *const P_head_base = pc_base(&P_head);
-#line 23 "input.c"
+#line 23
     pc_idx32 head = 0;
     for (int i = 0; i < 10; i++) {
         pc_idx32 n = pc_alloc(&P_head, 1);
@@ -46,6 +46,6 @@ int main(void) {
         head = next;
     }
     pc_pool_destroy(&P_head);
-#line 35 "input.c"
+#line 35
     return 0;
 }

@@ -6,7 +6,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 7 "input.c"
+#line 7
 #define QUEUE_DEFINE(name, type) \
     static void name##_push(type **head, type *x) { \
         x->next = *head; \
@@ -30,7 +30,7 @@ struct job_pc32 {
     pc_idx32 next;
 };
 
-#line 24 "input.c"
+#line 24
 struct event {
     int at;
     struct event *next;
@@ -48,7 +48,7 @@ static int by_time(const void *a, const void *b) {
 int main(void) {
     pc_pool P_jobs = PC_POOL_INIT(sizeof(struct job_pc32), 32, "struct job (input.c:37 jobs)");
     struct job_pc32 *const P_jobs_base = pc_base(&P_jobs);
-#line 37 "input.c"
+#line 37
     pc_idx32 jobs = 0; pc_idx32 j;
     for (int i = 0; i < 5; i++) {
         j = pc_alloc(&P_jobs, 1);
@@ -73,6 +73,6 @@ int main(void) {
         printf("event at %d\n", e->at);
     free(all);
     pc_pool_destroy(&P_jobs);
-#line 60 "input.c"
+#line 60
     return 0;
 }

@@ -4,7 +4,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 5 "input.c"
+#line 5
 struct item {
     int v;
     struct item *next;
@@ -16,7 +16,7 @@ struct item_pc32 {
     pc_idx32 next;
 };
 
-#line 10 "input.c"
+#line 10
 struct ilist {
     struct item *head;
     int count;
@@ -28,7 +28,7 @@ struct ilist_pc32 {
     int count;
 };
 
-#line 15 "input.c"
+#line 15
 struct bin {
     int id;
     struct ilist items;
@@ -42,11 +42,11 @@ struct bin_pc32 {
     pc_idx32 next;
 };
 
-#line 21 "input.c"
+#line 21
 static void push_pc32(pc_pool *P_it, struct ilist_pc32 *l, int v)
 {
     struct item_pc32 *const P_it_base = pc_base(P_it);
-#line 23 "input.c"
+#line 23
     pc_idx32 it = pc_alloc(P_it, 1);
     P_it_base[it].v = v;
     P_it_base[it].next = l->head;
@@ -68,7 +68,7 @@ int main(void)
     pc_pool P_it = PC_POOL_INIT(sizeof(struct item_pc32), 32, "struct item (input.c:56 it)");
     struct bin_pc32 *const P_bins_base = pc_base(&P_bins);
     struct item_pc32 *const P_it_base = pc_base(&P_it);
-#line 40 "input.c"
+#line 40
     pc_idx32 bins = 0;
     for (int i = 0; i < 3; i++) {
         pc_idx32 b = pc_alloc(&P_bins, 1);
@@ -94,6 +94,6 @@ int main(void)
     }
     pc_pool_destroy(&P_it);
     pc_pool_destroy(&P_bins);
-#line 63 "input.c"
+#line 63
     return 0;
 }

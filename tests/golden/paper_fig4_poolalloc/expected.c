@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct list {
     int X;
     struct list *Next;
@@ -22,7 +22,7 @@ struct list *MakeList(int N) {
     return Result;
 }
 
-#line 11 "input.c"
+#line 11
 static struct list *MakeList_pa(pc_pool *P_Result, int N) {
     struct list *Result = NULL;
     for (int i = 0; i != N; ++i) {
@@ -39,7 +39,7 @@ int Length(struct list *L) {
     return Length(L->Next) + 1;
 }
 
-#line 22 "input.c"
+#line 22
 static int Length_pa(pc_pool *P_L, struct list *L) {
     if (L == NULL) return 0;
     return Length_pa(P_L, L->Next) + 1;
@@ -48,14 +48,14 @@ static int Length_pa(pc_pool *P_L, struct list *L) {
 int Testlists(int n) {
     pc_pool P_A = PC_POOL_INIT(sizeof(struct list), 64, "struct list (input.c:28 A)");
     pc_pool P_B = PC_POOL_INIT(sizeof(struct list), 64, "struct list (input.c:29 B)");
-#line 28 "input.c"
+#line 28
     struct list *A = MakeList_pa(&P_A, n);
     struct list *B = MakeList_pa(&P_B, n / 5);
     int Sum = Length_pa(&P_A, A) + Length_pa(&P_B, B);
     ((char *)B)[5] = 'c';
     pc_pool_destroy(&P_B);
     pc_pool_destroy(&P_A);
-#line 32 "input.c"
+#line 32
     return Sum;
 }
 

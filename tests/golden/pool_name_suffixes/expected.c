@@ -7,7 +7,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 8 "input.c"
+#line 8
 struct node {
     int value;
     struct node *next;
@@ -19,11 +19,11 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 13 "input.c"
+#line 13
 static pc_idx32 push_pc32(pc_pool *P_head, pc_pool *P_n, pc_idx32 head, int value) {
     struct node_pc32 *const P_n_base = pc_base(P_n);
     (void)P_head;
-#line 14 "input.c"
+#line 14
     pc_idx32 n = pc_alloc(P_n, 1);
     if (!n)
         exit(1);
@@ -34,7 +34,7 @@ static pc_idx32 push_pc32(pc_pool *P_head, pc_pool *P_n, pc_idx32 head, int valu
 
 static long drain_pc32(pc_pool *P_head, pc_idx32 head) {
     struct node_pc32 *const P_head_base = pc_base(P_head);
-#line 23 "input.c"
+#line 23
     long sum = 0;
     while (head) {
         pc_idx32 next = P_head_base[head].next;
@@ -47,7 +47,7 @@ static long drain_pc32(pc_pool *P_head, pc_idx32 head) {
 
 static long first(int n) {
     pc_pool P_list = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:34 list)");
-#line 34 "input.c"
+#line 34
     pc_idx32 list = 0;
     for (int i = 0; i < n; i++)
         list = push_pc32(&P_list, &P_list, list, i);
@@ -56,7 +56,7 @@ static long first(int n) {
 
 static long second(int n) {
     pc_pool P_list_3 = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:41 list)");
-#line 41 "input.c"
+#line 41
     pc_idx32 list = 0;
     for (int i = 0; i < n; i++)
         list = push_pc32(&P_list_3, &P_list_3, list, 2 * i);
@@ -65,7 +65,7 @@ static long second(int n) {
 
 static long third(int n) {
     pc_pool P_list_2_2 = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:48 list_2)");
-#line 48 "input.c"
+#line 48
     pc_idx32 list_2 = 0;
     for (int i = 0; i < n; i++)
         list_2 = push_pc32(&P_list_2_2, &P_list_2_2, list_2, 3 * i);
@@ -74,7 +74,7 @@ static long third(int n) {
 
 static long fourth(int n) {
     pc_pool P_list_2 = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:55 list)");
-#line 55 "input.c"
+#line 55
     pc_idx32 list = 0;
     for (int i = 0; i < n; i++)
         list = push_pc32(&P_list_2, &P_list_2, list, 4 * i);

@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct node {
     int val;
     struct node *next;
@@ -17,9 +17,9 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 11 "input.c"
+#line 11
 static int is_empty_pc32(pc_pool *P_n, pc_idx32 n) {
-#line 11 "input.c"
+#line 11
     (void)P_n; return n == 0; }
 
 /* reads only: const base */
@@ -54,7 +54,7 @@ static long report_pc32(const struct node_pc32 *P_n_base, pc_idx32 n) {
 /* allocates: descriptor; calls the readers with its own base */
 static pc_idx32 push_pc32(pc_pool *P_head, pc_idx32 head, int v) {
     struct node_pc32 *const P_head_base = pc_base(P_head);
-#line 44 "input.c"
+#line 44
     pc_idx32 n = pc_alloc(P_head, 1);
     P_head_base[n].val = v;
     P_head_base[n].next = head;
@@ -65,7 +65,7 @@ static pc_idx32 push_pc32(pc_pool *P_head, pc_idx32 head, int v) {
 
 static void release_pc32(pc_pool *P_n, pc_idx32 n) {
     struct node_pc32 *const P_n_base = pc_base(P_n);
-#line 53 "input.c"
+#line 53
     while (n) {
         pc_idx32 next = P_n_base[n].next;
         pc_free(P_n, n);
@@ -76,7 +76,7 @@ static void release_pc32(pc_pool *P_n, pc_idx32 n) {
 int main(int argc, char **argv) {
     pc_pool P_list = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:62 list)");
     struct node_pc32 *const P_list_base = pc_base(&P_list);
-#line 61 "input.c"
+#line 61
     int count = argc > 1 ? atoi(argv[1]) : 10;
     pc_idx32 list = 0;
     for (int i = 0; i < count; i++)
@@ -86,6 +86,6 @@ int main(int argc, char **argv) {
     printf("sum %ld\n", total);
     release_pc32(&P_list, list);
     pc_pool_destroy(&P_list);
-#line 69 "input.c"
+#line 69
     return 0;
 }

@@ -5,7 +5,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 6 "input.c"
+#line 6
 struct node {
     int value;
     struct node *next;
@@ -18,10 +18,10 @@ struct node_pc32 {
 };
 
 /* ptrcomp: the static locals of 'push', shared by its versions */
-#line 13 "input.c"
+#line 13
 static int calls = 0;
 static int *last = &calls;
-#line 11 "input.c"
+#line 11
 static struct node *push(struct node *head, int value)
 {
 
@@ -32,14 +32,14 @@ static struct node *push(struct node *head, int value)
     return n;
 }
 
-#line 11 "input.c"
+#line 11
 static pc_idx32 push_pc32(pc_pool *P_head, pc_pool *P_n, pc_idx32 head, int value)
 {
     struct node_pc32 *const P_n_base = pc_base(P_n);
     (void)P_head;
 
 
-#line 15 "input.c"
+#line 15
     pc_idx32 n = pc_alloc(P_n, 1);
     P_n_base[n].value = value + calls++ + *last;
     P_n_base[n].next = head;
@@ -55,11 +55,11 @@ static void drop(struct node *head)
     }
 }
 
-#line 21 "input.c"
+#line 21
 static void drop_pc32(pc_pool *P_head, pc_idx32 head)
 {
     struct node_pc32 *const P_head_base = pc_base(P_head);
-#line 23 "input.c"
+#line 23
     while (head) {
         pc_idx32 next = P_head_base[head].next;
         pc_free(P_head, head);
@@ -71,7 +71,7 @@ int main(void)
 {
     pc_pool P_compressed = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (input.c:32 compressed)");
     struct node_pc32 *const P_compressed_base = pc_base(&P_compressed);
-#line 32 "input.c"
+#line 32
     struct node *kept = NULL; pc_idx32 compressed = 0;
     for (int i = 0; i < 4; i++) {
         compressed = push_pc32(&P_compressed, &P_compressed, compressed, i);
@@ -88,6 +88,6 @@ int main(void)
     drop_pc32(&P_compressed, compressed);
     drop(kept);
     pc_pool_destroy(&P_compressed);
-#line 47 "input.c"
+#line 47
     return 0;
 }

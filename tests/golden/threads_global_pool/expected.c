@@ -6,7 +6,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 7 "input.c"
+#line 7
 struct node {
     int value;
     struct node *next;
@@ -18,17 +18,17 @@ struct node_pc32 {
     pc_idx32 next;
 };
 
-#line 12 "input.c"
+#line 12
 static pc_idx32 stack;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* ptrcomp: pool of the struct node objects reachable from global variables */
 pc_pool P_stack = PC_POOL_INIT_SHARED(sizeof(struct node_pc32), 32, "struct node (global stack)");
 
-#line 15 "input.c"
+#line 15
 static void *push_many(void *arg) {
     struct node_pc32 *const P_stack_base = pc_base(&P_stack);
-#line 16 "input.c"
+#line 16
     int base = *(int *)arg;
     for (int i = 0; i < 1000; i++) {
         pc_idx32 n = pc_alloc(&P_stack, 1);
@@ -44,7 +44,7 @@ static void *push_many(void *arg) {
 int main(void) {
     pc_pool_ready(&P_stack);
     struct node_pc32 *const P_stack_base = pc_base(&P_stack);
-#line 29 "input.c"
+#line 29
     pthread_t t[2];
     int bases[2] = {0, 100000};
     for (int k = 0; k < 2; k++)

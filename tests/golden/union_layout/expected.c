@@ -9,7 +9,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 10 "input.c"
+#line 10
 struct tnode;
 
 union link {
@@ -23,7 +23,7 @@ union link_pc32 {
     pc_idx32 next_free;
 };
 
-#line 17 "input.c"
+#line 17
 struct tnode {
     int key;
     struct tnode *left, *right;
@@ -46,7 +46,7 @@ struct tnode_pc32 {
     } ;
 };
 
-#line 27 "input.c"
+#line 27
 static pc_idx32 insert_pc32(struct tnode_pc32 *P_root_base, pc_idx32 root, pc_idx32 n)
 {
     pc_idx32 p = 0; pc_idx32 c = root;
@@ -78,7 +78,7 @@ int main(void)
 {
     pc_pool P_root = PC_POOL_INIT(sizeof(struct tnode_pc32), 32, "struct tnode (input.c:56 root)");
     struct tnode_pc32 *const P_root_base = pc_base(&P_root);
-#line 56 "input.c"
+#line 56
     pc_idx32 root = 0; pc_idx32 all[64];
     unsigned s = 7;
     for (int i = 0; i < 64; i++) {
@@ -107,6 +107,6 @@ int main(void)
     }
     printf("%ld %d\n", sum, count);
     pc_pool_destroy(&P_root);
-#line 83 "input.c"
+#line 83
     return 0;
 }
