@@ -4,7 +4,11 @@
 // (the text clang's printer makes of it). Some code does not survive that: a GNU local
 // label (`({ __label__ done; ... done: ...; })`), which the printer writes as an
 // ordinary label, so that a second use of the macro in the function defines the label
-// twice. Such a use leaves the structures of its function unchanged. (__COUNTER__ has a
+// twice; and what the printer writes otherwise than the compiler saw it: declarations'
+// `extern`, thread-local and attributes, names that are macros where the use is,
+// `_Pragma`, compiler-identifying macros, clang's own spellings of <stdatomic.h> and
+// <tgmath.h>, strings with `??` (unprintableCode). Such a use leaves the structures of its
+// function unchanged. (__COUNTER__ has a
 // rule of its own: Counter.h; expansionReasons asks both.)
 //
 // Code spelled in a macro's body that changes, in a use that cannot be written as its
