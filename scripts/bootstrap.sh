@@ -12,7 +12,7 @@ have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in clang-16 libclang-16-dev llvm-16-dev ninja-build cmake gcc-multilib \
            python3-pip csmith libcsmith-dev clang-tools-16 bear graphviz \
-           libomp-16-dev flex bison; do
+           libomp-16-dev flex bison autoconf automake g++; do
     have_pkg "$p" || need_pkgs+=("$p")
   done
   if [ ${#need_pkgs[@]} -gt 0 ]; then

@@ -1543,3 +1543,25 @@ def test_compiler_behind_a_launcher(build_dir, tmp_path):
     assert r.returncode == 0, r
     assert r.summary["programs_from"] == "link commands"
     assert not (r.work / "compiler-wrappers" / "env").exists()
+
+
+AUTOTOOLS_PROJECT = PROJECTS / "autotools_lists"
+
+
+@needs_bear
+@pytest.mark.skipif(shutil.which("autoreconf") is None or shutil.which("automake") is None,
+                    reason="autoconf and automake are not installed")
+def test_autotools_project(build_dir, tmp_path):
+    """make_lists's sources built by automake: the build (`make check TESTS=` builds the
+    test programs without running them) links the program and the test, both get the
+    library's structures compressed, and automake's harness passes on both builds."""
+    r = ptrcomp_try(AUTOTOOLS_PROJECT, tmp_path / "work", "--build",
+                    "autoreconf -fi && ./configure && make && make check TESTS=",
+                    "--test", "make check")
+    assert r.returncode == 0, r
+    assert r.summary["programs_from"] == "link commands"
+    assert sorted(p["main"] for p in r.summary["programs"]) == ["src/main.c",
+                                                               "tests/test_lists.c"]
+    assert r.structures("src/main.c")["struct node"]["compressed"]
+    assert (r.summary["tests"]["original"]["passed"],
+            r.summary["tests"]["transformed"]["passed"]) == (1, 1)
