@@ -1378,20 +1378,25 @@ def test_link_programs_with_cxx_objects():
     """A link that takes an object compiled from C++ (directly or from an archive) is
     returned with its C++ sources; its C files are still its files."""
     compiled = {"/p/lib/list.o": "/p/lib/list.c", "/p/main.o": "/p/main.c",
-                "/p/t.o": "/p/t.cpp", "/p/cxx/w.o": "/p/cxx/w.cc"}
+                "/p/t.o": "/p/t.cpp", "/p/cxx/w.o": "/p/cxx/w.cc",
+                "/p/lib/list_cxx.o": "/p/lib/list.c"}
     commands = [("/p/lib", "ar", ["rcs", "liblist.a", "list.o"]),
                 ("/p/cxx", "ar", ["rcs", "libw.a", "w.o"]),
                 ("/p", "cc", ["-o", "app", "main.o", "-Llib", "-llist"]),
                 ("/p", "g++", ["-o", "t", "t.o", "lib/list.o"]),
                 ("/p", "cc", ["-o", "app2", "main.o", "lib/liblist.a", "cxx/libw.a"]),
-                ("/p", "g++", ["-o", "t2", "/p/t.cpp", "lib/list.o"])]
+                ("/p", "g++", ["-o", "t2", "/p/t.cpp", "lib/list.o"]),
+                # list.c compiled as C++ (g++ -x c++): that object is C++ code.
+                ("/p", "g++", ["-o", "t3", "t.o", "lib/list_cxx.o"])]
+    # The foreign sources that are not .c files, and the objects compiled from them.
+    foreign = {"/p/t.cpp", "/p/cxx/w.cc", "/p/t.o", "/p/cxx/w.o", "/p/lib/list_cxx.o"}
     links, archived, mixed = pt.link_programs(
-        commands, compiled, {"/p/lib/list.c", "/p/main.c"}, {"/p/t.cpp", "/p/cxx/w.cc"})
+        commands, compiled, {"/p/lib/list.c", "/p/main.c"}, foreign)
     assert links == [("/p/app", ["/p/main.c", "/p/lib/list.c"]),
                      ("/p/app2", ["/p/main.c", "/p/lib/list.c"]),
                      ("/p/t", ["/p/lib/list.c"]), ("/p/t2", ["/p/lib/list.c"])]
     assert mixed == {"/p/t": ["/p/t.cpp"], "/p/app2": ["/p/cxx/w.cc"],
-                     "/p/t2": ["/p/t.cpp"]}
+                     "/p/t2": ["/p/t.cpp"], "/p/t3": ["/p/t.cpp", "/p/lib/list.c"]}
     assert archived == {"/p/lib/list.c", "/p/cxx/w.cc"}
 
 
