@@ -1387,16 +1387,21 @@ def test_link_programs_with_cxx_objects():
                 ("/p", "cc", ["-o", "app2", "main.o", "lib/liblist.a", "cxx/libw.a"]),
                 ("/p", "g++", ["-o", "t2", "/p/t.cpp", "lib/list.o"]),
                 # list.c compiled as C++ (g++ -x c++): that object is C++ code.
-                ("/p", "g++", ["-o", "t3", "t.o", "lib/list_cxx.o"])]
+                ("/p", "g++", ["-o", "t3", "t.o", "lib/list_cxx.o"]),
+                # An object no recorded compile made (assembled): code ptrcomp cannot see;
+                # a library outside the project is the system's.
+                ("/p", "cc", ["-o", "app3", "main.o", "asm/first.o", "/usr/lib/libx.a"])]
     # The foreign sources that are not .c files, and the objects compiled from them.
     foreign = {"/p/t.cpp", "/p/cxx/w.cc", "/p/t.o", "/p/cxx/w.o", "/p/lib/list_cxx.o"}
     links, archived, mixed = pt.link_programs(
-        commands, compiled, {"/p/lib/list.c", "/p/main.c"}, foreign)
+        commands, compiled, {"/p/lib/list.c", "/p/main.c"}, foreign, ["/p"])
     assert links == [("/p/app", ["/p/main.c", "/p/lib/list.c"]),
                      ("/p/app2", ["/p/main.c", "/p/lib/list.c"]),
+                     ("/p/app3", ["/p/main.c"]),
                      ("/p/t", ["/p/lib/list.c"]), ("/p/t2", ["/p/lib/list.c"])]
     assert mixed == {"/p/t": ["/p/t.cpp"], "/p/app2": ["/p/cxx/w.cc"],
-                     "/p/t2": ["/p/t.cpp"], "/p/t3": ["/p/t.cpp", "/p/lib/list.c"]}
+                     "/p/t2": ["/p/t.cpp"], "/p/t3": ["/p/t.cpp", "/p/lib/list.c"],
+                     "/p/app3": ["/p/asm/first.o"]}
     assert archived == {"/p/lib/list.c", "/p/cxx/w.cc"}
 
 
