@@ -1575,3 +1575,19 @@ def test_autotools_project(build_dir, tmp_path):
     assert r.structures("src/main.c")["struct node"]["compressed"]
     assert (r.summary["tests"]["original"]["passed"],
             r.summary["tests"]["transformed"]["passed"]) == (1, 1)
+
+
+@needs_bear
+def test_compiler_by_absolute_path_gets_a_hint(build_dir, tmp_path):
+    """A Makefile that runs its compiler by an absolute path escapes the wrappers: the
+    transformed build lacks the runtime, and the outcome says why and what to do."""
+    proj = tmp_path / "proj"
+    shutil.copytree(MAKE_PROJECT, proj)
+    cc = shutil.which("cc")
+    for mk in proj.rglob("Makefile"):
+        mk.write_text(mk.read_text().replace("$(CC)", cc).replace("\tcc ", f"\t{cc} "))
+    r = ptrcomp_try(proj, tmp_path / "work", "--test", "make check")
+    check_outcome(r, pt.EXIT_TRANSFORMED_BUILD, "transformed project does not build",
+                  "build-transformed.log")
+    assert "a compiler ran without ptrcomp-try's wrappers" in r.summary["message"]
+    assert "--build 'make CC=cc'" in r.summary["message"]
