@@ -6,7 +6,7 @@
 
 #include "ptrcomp_rt.h"
 
-#line 7 "tree.c"
+#line 7
 struct node {
     unsigned key;
     int count;
@@ -21,7 +21,7 @@ struct node_pc32 {
     pc_idx32 right;
 };
 
-#line 13 "tree.c"
+#line 13
 struct rec {
     unsigned key;
     int count;
@@ -29,7 +29,7 @@ struct rec {
 
 static pc_idx32 insert_pc32(pc_pool *P_t, pc_idx32 t, unsigned key) {
     struct node_pc32 *const P_t_base = pc_base(P_t);
-#line 19 "tree.c"
+#line 19
     if (t == 0) {
         t = pc_alloc(P_t, 1);
         P_t_base[t].key = key;
@@ -62,7 +62,7 @@ static void collect_pc32(const struct node_pc32 *P_t_base, pc_idx32 t, struct re
 
 static void destroy_pc32(pc_pool *P_t, pc_idx32 t) {
     struct node_pc32 *const P_t_base = pc_base(P_t);
-#line 50 "tree.c"
+#line 50
     if (t == 0)
         return;
     destroy_pc32(P_t, P_t_base[t].left);
@@ -80,7 +80,7 @@ static int by_count(const void *a, const void *b) {
 int main(int argc, char **argv) {
     pc_pool P_t = PC_POOL_INIT(sizeof(struct node_pc32), 32, "struct node (tree.c:67 t)");
     struct node_pc32 *const P_t_base = pc_base(&P_t);
-#line 65 "tree.c"
+#line 65
     int n = argc > 1 ? atoi(argv[1]) : 1000;
     unsigned seed = 12345;
     pc_idx32 t = 0;
@@ -101,6 +101,6 @@ int main(int argc, char **argv) {
     free(recs);
     destroy_pc32(&P_t, t);
     pc_pool_destroy(&P_t);
-#line 84 "tree.c"
+#line 84
     return 0;
 }
