@@ -648,6 +648,12 @@ std::string FunctionRewriter::text(const Expr *E) {
 std::optional<std::string> FunctionRewriter::valueRewrite(const Expr *E, bool IdxContext) {
   if (IdxContext && isNullConstant(E, Ctx))
     return sourceText(E) == "0" ? std::nullopt : std::optional<std::string>("0");
+  // `c ? NULL : NULL` is a void * whose arms are both the null index; the condition
+  // stays (it may have effects).
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());
+      IdxContext && CO && isNullConstant(CO->getTrueExpr(), Ctx) &&
+      isNullConstant(CO->getFalseExpr(), Ctx))
+    return "(" + text(CO->getCond()) + " ? 0 : 0)";
   if (IdxContext) {
     dsa::NodeEncoding Pool;
     if (std::string Why = rules::interiorPointerVeto(*this, E, Pool); !Why.empty())
