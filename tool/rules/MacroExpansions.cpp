@@ -12,6 +12,7 @@
 #include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "ptrcomp/Compat.h"
 #include "ptrcomp/analysis/CodeChildren.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -118,7 +119,7 @@ static std::string unprintableCode(const VersionView &V, const Stmt *Root,
     if (const auto *CE = dyn_cast<CallExpr>(X); CE && Printed)
       if (const FunctionDecl *F = CE->getDirectCallee()) {
         StringRef N = F->getName();
-        if (N.startswith("__c11_") || N.startswith("__tg_") ||
+        if (compat::startsWith(N, "__c11_") || compat::startsWith(N, "__tg_") ||
             F->hasAttr<OverloadableAttr>()) {
           Why = "calls '" + N.str() + "', clang's own spelling of a library macro";
           return true;
