@@ -307,27 +307,40 @@ private:
     return "PC_RT_LINE(" + std::to_string(First) + ", " + std::to_string(Clang) + ")";
   }
 
-  /// `1 /* (a) == (a) */` for a comparison, spelled in a macro's body, of one
-  /// non-volatile integer or pointer variable with itself; nullopt otherwise.
+  /// `1 /* a == a */` for a comparison, spelled in a macro's body, of one non-volatile
+  /// integer or pointer variable (or `.` member of one) with itself; nullopt otherwise.
   std::optional<std::string> selfComparison(const BinaryOperator *BO) const {
     if (!BO->isComparisonOp() || !BO->getOperatorLoc().isMacroID() ||
         !Ctx.getSourceManager().isMacroBodyExpansion(BO->getOperatorLoc()))
       return std::nullopt;
-    auto Var = [](const Expr *X) -> const VarDecl * {
-      const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-      return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // A non-volatile variable, or a member of one reached through `.` (`b.list`, which
+    // utlist's DL_DELETE(b.list, b.list) compares with itself): its name as written;
+    // "" for anything else (an arrow reads through a pointer: kept as it is).
+    std::function<std::string(const Expr *)> Name = [&](const Expr *X) -> std::string {
+      X = X->IgnoreParenImpCasts();
+      if (X->getType().isVolatileQualified())
+        return "";
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        return VD && !VD->getType().isVolatileQualified() ? VD->getName().str() : "";
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(X); ME && !ME->isArrow()) {
+        std::string Base = Name(ME->getBase());
+        return Base.empty() ? "" : Base + "." + ME->getMemberDecl()->getName().str();
+      }
+      return "";
     };
-    const VarDecl *L = Var(BO->getLHS());
-    if (!L || L != Var(BO->getRHS()) || L->getType().isVolatileQualified())
+    std::string L = Name(BO->getLHS());
+    if (L.empty() || L != Name(BO->getRHS()))
       return std::nullopt;
-    QualType T = L->getType();
+    QualType T = BO->getLHS()->IgnoreParenImpCasts()->getType();
     if (!T->isIntegralOrEnumerationType() && !T->isAnyPointerType())
       return std::nullopt;
     BinaryOperatorKind K = BO->getOpcode();
     bool Value = K == BO_EQ || K == BO_LE || K == BO_GE;
-    std::string Name = L->getName().str();
-    return std::string(Value ? "1" : "0") + " /* " + Name + " " +
-           BO->getOpcodeStr().str() + " " + Name + " */";
+    std::string Name_ = L;
+    return std::string(Value ? "1" : "0") + " /* " + Name_ + " " +
+           BO->getOpcodeStr().str() + " " + Name_ + " */";
   }
 
   const Stmt *Root;
