@@ -1562,10 +1562,18 @@ AUTOTOOLS_PROJECT = PROJECTS / "autotools_lists"
 @pytest.mark.skipif(shutil.which("autoreconf") is None or shutil.which("automake") is None,
                     reason="autoconf and automake are not installed")
 def test_autotools_project(build_dir, tmp_path):
-    """make_lists's sources built by automake: the build (`make check TESTS=` builds the
+    """make_lists's sources built by automake (tests/try_projects/autotools_lists holds
+    configure.ac and Makefile.am): the build (`make check TESTS=` builds the
     test programs without running them) links the program and the test, both get the
     library's structures compressed, and automake's harness passes on both builds."""
-    r = ptrcomp_try(AUTOTOOLS_PROJECT, tmp_path / "work", "--build",
+    # The sources are make_lists's; the project holds only its autotools files.
+    proj = tmp_path / "proj"
+    shutil.copytree(AUTOTOOLS_PROJECT, proj)
+    for rel in ("lib/list.c", "lib/lists.h", "lib/tree.c", "src/main.c",
+                "tests/test_lists.c"):
+        (proj / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(MAKE_PROJECT / rel, proj / rel)
+    r = ptrcomp_try(proj, tmp_path / "work", "--build",
                     "autoreconf -fi && ./configure && make && make check TESTS=",
                     "--test", "make check")
     assert r.returncode == 0, r
